@@ -1,0 +1,10 @@
+/** Unit and plugin-side tests. The `obsidian` module is answered by obsidian-test-mocks. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', isolatedModules: true } , diagnostics: { ignoreCodes: ['TS151001'] } }] },
+  moduleNameMapper: { '^obsidian$': 'obsidian-test-mocks/obsidian' },
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
+};
