@@ -1,0 +1,217 @@
+/**
+ * The CLI's commands. Each returns a JSON-able value (`--json`) or text for a person.
+ * JSON follows decisions §9: ids are session ids, times unix seconds, paths vault-relative, none is null.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseCheckpoint } from '../core/checkpoint';
+import { back, forward } from '../core/chains';
+import { conversations } from '../core/conversations';
+import { history } from '../core/history';
+import { buildResume, findRuling, rulingsOf, summarize, UnknownScope } from '../core/resume';
+import { renderResumeMarkdown } from '../core/resume-markdown';
+import { continuityOf } from '../core/continuity-report';
+import { buildVaultModel, projectOf, type VaultModel } from '../core/vault-model';
+import { WriteRefused } from '../core/path-guard';
+import { appendNote, appendVerdict, type WriteTarget } from '../vault/writer';
+import { loadSnapshot, nodeAppendPort } from '../vault/node-fs';
+import * as out from './output';
+
+export class UsageError extends Error {}
+
+export interface CommandContext {
+	vaultDir: string;
+	sessionsRel: string;
+	values: Record<string, string | boolean | undefined>;
+	args: string[];
+	now: number;
+	json: boolean;
+}
+
+export interface Command {
+	readsVault: boolean;
+	run(ctx: CommandContext): Promise<unknown> | unknown;
+}
+
+function model(ctx: CommandContext): VaultModel {
+	return buildVaultModel(loadSnapshot(ctx.vaultDir, ctx.sessionsRel));
+}
+
+function str(ctx: CommandContext, name: string, required = false): string | undefined {
+	const v = ctx.values[name];
+	if (typeof v === 'string') return v;
+	if (required) throw new UsageError(`--${name} is required`);
+	return undefined;
+}
+
+function knownScope(m: VaultModel, ctx: CommandContext): string {
+	const scope = str(ctx, 'scope', true) as string;
+	if (!m.scopes.includes(scope)) {
+		throw new UsageError(`no scope "${scope}" in this vault (scopes: ${m.scopes.join(', ') || 'none'})`);
+	}
+	return scope;
+}
+
+function limitOf(ctx: CommandContext): number | undefined {
+	const raw = str(ctx, 'limit');
+	if (raw === undefined) return undefined;
+	if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`--limit takes a positive whole number, got "${raw}"`);
+	return Number(raw);
+}
+
+function withUsage<T>(f: () => T): T {
+	try {
+		return f();
+	} catch (e) {
+		if (e instanceof UnknownScope || e instanceof WriteRefused) throw new UsageError(e.message);
+		throw e;
+	}
+}
+
+function writeTarget(ctx: CommandContext, m: VaultModel): WriteTarget {
+	return { port: nodeAppendPort(ctx.vaultDir), sessionsRoot: m.scan.root, scopes: m.scopes };
+}
+
+export const COMMANDS: Record<string, Command> = {
+	scopes: {
+		readsVault: true,
+		run(ctx) {
+			const m = model(ctx);
+			const scopes = m.scopes.map((scope) => {
+				const h = history(m.scan, scope);
+				return { scope, checkpoints: h.entries.length, uncommitted: (m.notes.get(scope) ?? []).length, latest: h.entries[0]?.id ?? null };
+			});
+			return ctx.json ? { scopes } : out.scopesText(scopes);
+		},
+	},
+	history: {
+		readsVault: true,
+		run(ctx) {
+			const m = model(ctx);
+			const scope = knownScope(m, ctx);
+			const h = history(m.scan, scope, limitOf(ctx));
+			const res = {
+				scope,
+				checkpoints: h.entries.map(out.historyRow),
+				skippedAhead: h.skippedAhead,
+				problems: h.problems,
+			};
+			return ctx.json ? res : out.historyText(res);
+		},
+	},
+	conversations: {
+		readsVault: true,
+		run(ctx) {
+			const m = model(ctx);
+			const scope = knownScope(m, ctx);
+			const convs = conversations(m.scan, projectOf(scope))
+				.filter((c) => scope === projectOf(scope) || c.scope === scope)
+				.map(summarize)
+				.map(out.conversationRow);
+			return ctx.json ? { conversations: convs } : out.conversationsText(convs);
+		},
+	},
+	chain: {
+		readsVault: true,
+		run(ctx) {
+			const m = model(ctx);
+			const session = str(ctx, 'session', true) as string;
+			const scope = str(ctx, 'scope');
+			if (scope !== undefined && !m.scopes.includes(scope)) throw new UsageError(`no scope "${scope}" in this vault`);
+			const b = back(m.scan, session, scope);
+			if (!b.start) throw new UsageError(b.error ?? `no checkpoint "${session}" in this vault`);
+			const f = forward(m.scan, session, scope);
+			const seen = new Set<string>();
+			const problems = [...b.problems, ...f.problems].filter((p) => {
+				const k = JSON.stringify(p);
+				return seen.has(k) ? false : (seen.add(k), true);
+			});
+			const res = {
+				session: b.start.id,
+				back: b.chain.map((r) => r.id),
+				forward: f.chain.map((r) => r.id),
+				fork: f.fork.map((r) => r.id),
+				problems,
+			};
+			return ctx.json ? res : out.chainText(res);
+		},
+	},
+	resume: {
+		readsVault: true,
+		run(ctx) {
+			const m = model(ctx);
+			const scope = knownScope(m, ctx);
+			const r = withUsage(() => buildResume(m, scope, { conversation: str(ctx, 'conversation') ?? null, now: ctx.now }));
+			if (ctx.values.markdown === true) return ctx.json ? { markdown: renderResumeMarkdown(r) } : renderResumeMarkdown(r);
+			return ctx.json ? out.resumeJson(r) : renderResumeMarkdown(r);
+		},
+	},
+	rulings: {
+		readsVault: true,
+		run(ctx) {
+			const m = model(ctx);
+			const scope = knownScope(m, ctx);
+			const rulings = rulingsOf(m, scope).map(out.rulingRow);
+			return ctx.json ? { scope, rulings } : out.rulingsText(rulings);
+		},
+	},
+	review: {
+		readsVault: true,
+		async run(ctx) {
+			const m = model(ctx);
+			const scope = knownScope(m, ctx);
+			const retire = str(ctx, 'retire');
+			const reconfirm = str(ctx, 'reconfirm');
+			if ((retire === undefined) === (reconfirm === undefined)) throw new UsageError('give exactly one of --retire TEXT or --reconfirm TEXT');
+			const commit = str(ctx, 'commit') ?? '';
+			if (retire !== undefined && commit !== '') throw new UsageError('--commit goes with --reconfirm');
+			if (commit !== '' && !/^[0-9a-fA-F]{4,40}$/.test(commit)) throw new UsageError(`--commit takes 4 to 40 hex characters, got "${commit}"`);
+			const text = (retire ?? reconfirm) as string;
+			const ruling = findRuling(m, scope, text);
+			if (!ruling) throw new UsageError(`no checkpoint or working note of ${scope} records the ruling "${text}"`);
+			const written = await withUsage(() => appendVerdict(writeTarget(ctx, m), scope, {
+				kind: retire !== undefined ? 'retired' : 'reconfirmed',
+				text: ruling.text,
+				commit: commit.toLowerCase(),
+				ts: ctx.now,
+			}));
+			return ctx.json ? { scope, path: written.path, line: written.line } : `${written.path}: ${written.line}`;
+		},
+	},
+	note: {
+		readsVault: true,
+		async run(ctx) {
+			const m = model(ctx);
+			const scope = knownScope(m, ctx);
+			const text = ctx.args.join(' ').trim();
+			if (text === '') throw new UsageError('note needs the note text');
+			const agent = str(ctx, 'agent') ?? 'obsidian';
+			const written = await withUsage(() => appendNote(writeTarget(ctx, m), scope, agent, text, ctx.now));
+			return ctx.json
+				? { scope, path: written.path, line: written.line, redactions: written.redactions }
+				: `${written.path}: ${written.line}`;
+		},
+	},
+	continuity: {
+		readsVault: true,
+		run(ctx) {
+			const projects = continuityOf(model(ctx), ctx.now);
+			return ctx.json ? { projects } : out.continuityText(projects);
+		},
+	},
+	parse: {
+		readsVault: false,
+		run(ctx) {
+			const file = ctx.args[0];
+			if (!file) throw new UsageError('parse needs a FILE');
+			let raw: string;
+			try {
+				raw = fs.readFileSync(path.resolve(file), 'utf8');
+			} catch (e) {
+				throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+			}
+			const c = parseCheckpoint(raw);
+			return ctx.json ? c : out.checkpointText(c);
+		},
+	},
+};

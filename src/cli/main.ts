@@ -1,0 +1,96 @@
+/**
+ * Headless CLI over a logos vault folder: the same core as the plugin, a Node fs adapter.
+ * Exit codes: 0 answered (damaged files inside a good vault are problems in the output),
+ * 2 bad arguments, missing vault or unknown scope, 1 an unexpected failure.
+ */
+import { parseArgs } from 'node:util';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { COMMANDS, type CommandContext, UsageError } from './commands';
+import { stripControls } from './terminal';
+
+const USAGE = `usage: logos-continuity <command> [options]
+
+commands:
+  scopes                               scopes with checkpoint and note counts
+  history --scope S [--limit N]        checkpoints newest first
+  conversations --scope S              conversations, most recently active first
+  chain --session ID [--scope S]       back and forward along follows
+  resume --scope S [--conversation Q] [--markdown]
+  rulings --scope S                    every ruling copy with its verdict
+  review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA]
+  note --scope S [--agent A] TEXT      append a masked working note
+  continuity                           per-project continuity figures
+  parse FILE                           one parsed checkpoint
+
+options:
+  --vault DIR      the logos vault (default: current folder)
+  --sessions REL   the sessions folder inside the vault (default: sessions)
+  --json           machine output
+  --now UNIX       fix the clock (unix seconds)`;
+
+const OPTIONS = {
+	vault: { type: 'string' },
+	sessions: { type: 'string' },
+	json: { type: 'boolean' },
+	now: { type: 'string' },
+	scope: { type: 'string' },
+	limit: { type: 'string' },
+	session: { type: 'string' },
+	conversation: { type: 'string' },
+	markdown: { type: 'boolean' },
+	retire: { type: 'string' },
+	reconfirm: { type: 'string' },
+	commit: { type: 'string' },
+	agent: { type: 'string' },
+	help: { type: 'boolean', short: 'h' },
+} as const;
+
+function fail(message: string, code: number): never {
+	process.stderr.write(`logos-continuity: ${stripControls(message)}\n`);
+	process.exit(code);
+}
+
+function parseNow(raw: string | undefined): number {
+	if (raw === undefined) return Math.floor(Date.now() / 1000);
+	if (!/^\d+$/.test(raw)) throw new UsageError(`--now takes unix seconds, got "${raw}"`);
+	return Number(raw);
+}
+
+async function main(argv: string[]): Promise<void> {
+	let parsed;
+	try {
+		parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+	} catch (e) {
+		fail(`${(e as Error).message}\n${USAGE}`, 2);
+	}
+	const { values, positionals } = parsed;
+	const [name, ...rest] = positionals;
+	if (values.help || name === undefined) {
+		process.stdout.write(`${USAGE}\n`);
+		process.exit(name === undefined && !values.help ? 2 : 0);
+	}
+	const command = COMMANDS[name];
+	if (!command) fail(`unknown command "${name}"\n${USAGE}`, 2);
+
+	const vaultDir = path.resolve(values.vault ?? '.');
+	const sessionsRel = values.sessions ?? 'sessions';
+	if (command.readsVault) {
+		const sessionsDir = path.join(vaultDir, ...sessionsRel.split('/'));
+		if (!fs.existsSync(vaultDir) || !fs.statSync(vaultDir).isDirectory()) fail(`no vault folder at ${vaultDir}`, 2);
+		if (!fs.existsSync(sessionsDir) || !fs.statSync(sessionsDir).isDirectory()) {
+			fail(`no "${sessionsRel}" folder in ${vaultDir}: is this a logos vault? (--vault DIR, --sessions REL)`, 2);
+		}
+	}
+	const ctx: CommandContext = { vaultDir, sessionsRel, values, args: rest, now: 0, json: values.json === true };
+	try {
+		ctx.now = parseNow(values.now);
+		const out = await command.run(ctx);
+		process.stdout.write(ctx.json ? `${JSON.stringify(out, null, 2)}\n` : `${stripControls(String(out))}\n`);
+	} catch (e) {
+		if (e instanceof UsageError) fail(e.message, 2);
+		fail(`unexpected failure: ${(e as Error).stack ?? String(e)}`, 1);
+	}
+}
+
+void main(process.argv.slice(2));

@@ -1,0 +1,240 @@
+/**
+ * The follows chain (decisions §4): each checkpoint names the one that was latest in its
+ * scope when it was written. Links are resolved by stem/id in the scope first, then
+ * anywhere under the sessions folder. Dangling links, forks, cycles and ambiguous ids
+ * are problems, never followed blindly; every walk terminates.
+ */
+import type { Conversation } from './conversations';
+import { compareBytes, type VaultScan } from './layout';
+import type { CheckpointRecord, Problem } from './types';
+
+export interface FollowsGraph {
+	/** Non-empty canonical checkpoints in the graph (copies never take part). */
+	nodes: CheckpointRecord[];
+	/** Resolved `follows` per node path; absent when there is none or it dangles. */
+	parent: Map<string, CheckpointRecord>;
+	/** Nodes naming each record as their `follows`, newest name first, by record path. */
+	children: Map<string, CheckpointRecord[]>;
+	problems: Problem[];
+}
+
+export interface Walk {
+	/** The record the walk started from, null when the id is unknown. */
+	start: CheckpointRecord | null;
+	/** Nearest first, the start excluded. */
+	chain: CheckpointRecord[];
+	/** forward only: the children where a fork stopped the walk. */
+	fork: CheckpointRecord[];
+	problems: Problem[];
+	error?: string;
+}
+
+interface Resolution {
+	target: CheckpointRecord | null;
+	problems: Problem[];
+}
+
+interface Index {
+	/** stem and id → non-empty canonical records. */
+	live: Map<string, CheckpointRecord[]>;
+	/** stem and id → empty or unreadable canonical records, for a clearer dangling message. */
+	torn: Map<string, CheckpointRecord[]>;
+	byPath: Map<string, CheckpointRecord>;
+	vault: FollowsGraph;
+}
+
+const indexes = new WeakMap<VaultScan, Index>();
+
+function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRecord): void {
+	const list = map.get(key);
+	if (!list) map.set(key, [r]);
+	else if (!list.includes(r)) list.push(r);
+}
+
+function byName(a: CheckpointRecord, b: CheckpointRecord): number {
+	return compareBytes(b.name, a.name) || compareBytes(a.path, b.path);
+}
+
+function resolveIn(index: Index, follows: string, scope: string, from: CheckpointRecord | null): Resolution {
+	const found = index.live.get(follows) ?? [];
+	const near = found.filter((r) => r.scope === scope);
+	const pool = near.length > 0 ? near : found;
+	const session = from?.id ?? follows;
+	const path = from?.path ?? null;
+	if (pool.length === 0) {
+		const torn = index.torn.get(follows);
+		const detail = torn
+			? `follows ${follows}, which is empty or unreadable (${torn[0].path})`
+			: `follows ${follows}, which is not in the vault`;
+		return { target: null, problems: [{ kind: 'dangling', path, session, detail }] };
+	}
+	// Prefer a file named exactly after the id, then path order: the same answer every time.
+	const sorted = pool.slice().sort((a, b) => Number(b.stem === follows) - Number(a.stem === follows) || compareBytes(a.path, b.path));
+	const problems: Problem[] = sorted.length > 1
+		? [{ kind: 'duplicate', path, session, detail: `${follows} names ${sorted.length} checkpoints (${sorted.map((r) => r.path).join(', ')}); ${sorted[0].path} is used` }]
+		: [];
+	return { target: sorted[0], problems };
+}
+
+function findCycles(nodes: CheckpointRecord[], parent: Map<string, CheckpointRecord>): Problem[] {
+	const state = new Map<string, 'walking' | 'done'>();
+	const problems: Problem[] = [];
+	for (const n of nodes) {
+		const path: CheckpointRecord[] = [];
+		let cur: CheckpointRecord | undefined = n;
+		while (cur && !state.has(cur.path)) {
+			state.set(cur.path, 'walking');
+			path.push(cur);
+			cur = parent.get(cur.path);
+		}
+		if (cur && state.get(cur.path) === 'walking') {
+			const loop = path.slice(path.indexOf(cur));
+			const ids = loop.map((r) => r.id);
+			problems.push({ kind: 'cycle', path: cur.path, session: cur.id, detail: `follows loops: ${ids.join(' → ')} → ${cur.id}` });
+		}
+		for (const r of path) state.set(r.path, 'done');
+	}
+	return problems;
+}
+
+function buildGraph(index: Index, nodes: CheckpointRecord[], parentOf: (r: CheckpointRecord) => Resolution): FollowsGraph {
+	const parent = new Map<string, CheckpointRecord>();
+	const children = new Map<string, CheckpointRecord[]>();
+	const problems: Problem[] = [];
+	for (const r of nodes) {
+		if (r.checkpoint.follows.trim() === '') continue;
+		const res = parentOf(r);
+		problems.push(...res.problems);
+		if (!res.target) continue;
+		parent.set(r.path, res.target);
+		add(children, res.target.path, r);
+	}
+	for (const [path, kids] of children) {
+		kids.sort(byName);
+		if (kids.length < 2) continue;
+		const p = index.byPath.get(path);
+		problems.push({
+			kind: 'fork',
+			path,
+			session: p?.id ?? null,
+			detail: `${kids.length} checkpoints follow ${p?.id ?? path}: ${kids.map((k) => k.id).join(', ')}`,
+		});
+	}
+	problems.push(...findCycles(nodes, parent));
+	return { nodes, parent, children, problems };
+}
+
+function indexOf(scan: VaultScan): Index {
+	const cached = indexes.get(scan);
+	if (cached) return cached;
+	const live = new Map<string, CheckpointRecord[]>();
+	const torn = new Map<string, CheckpointRecord[]>();
+	const byPath = new Map<string, CheckpointRecord>();
+	const nodes: CheckpointRecord[] = [];
+	for (const r of scan.records) {
+		if (r.copyOf !== null) continue;
+		const map = r.empty ? torn : live;
+		add(map, r.stem, r);
+		add(map, r.id, r);
+		if (!r.empty) {
+			nodes.push(r);
+			byPath.set(r.path, r);
+		}
+	}
+	const empty: FollowsGraph = { nodes: [], parent: new Map(), children: new Map(), problems: [] };
+	const index: Index = { live, torn, byPath, vault: empty };
+	index.vault = buildGraph(index, nodes, (r) => resolveIn(index, r.checkpoint.follows.trim(), r.scope, r));
+	indexes.set(scan, index);
+	return index;
+}
+
+/** Resolves one record's `follows`: its scope first, then the whole sessions folder. */
+export function resolveFollows(scan: VaultScan, from: CheckpointRecord): Resolution {
+	const follows = from.checkpoint.follows.trim();
+	if (follows === '') return { target: null, problems: [] };
+	return resolveIn(indexOf(scan), follows, from.scope, from);
+}
+
+/** The follows graph of the vault, or of one scope (its links may still leave the scope). */
+export function followsGraph(scan: VaultScan, scope?: string): FollowsGraph {
+	const index = indexOf(scan);
+	if (scope === undefined) return index.vault;
+	const nodes = index.vault.nodes.filter((r) => r.scope === scope);
+	return buildGraph(index, nodes, (r) => resolveFollows(scan, r));
+}
+
+function startOf(scan: VaultScan, id: string, scope: string | undefined): { start: CheckpointRecord | null; problems: Problem[]; error?: string } {
+	const index = indexOf(scan);
+	const key = id.trim().replace(/\.md$/, '');
+	const found = (index.live.get(key) ?? []).filter((r) => scope === undefined || r.scope === scope);
+	if (found.length === 0) return { start: null, problems: [], error: `no checkpoint ${key}${scope ? ` in ${scope}` : ''}` };
+	// Without a scope every match competes, so an id used in two scopes is reported.
+	const res = resolveIn(index, key, scope ?? '', null);
+	return { start: res.target, problems: res.problems };
+}
+
+/** Walks `follows` back from a checkpoint, nearest first, stopping at a dangling link or a loop. */
+export function back(scan: VaultScan, id: string, scope?: string): Walk {
+	const { start, problems, error } = startOf(scan, id, scope);
+	const walk: Walk = { start, chain: [], fork: [], problems, error };
+	if (!start) return walk;
+	const seen = new Set([start.path]);
+	let cur = start;
+	for (;;) {
+		const res = resolveFollows(scan, cur);
+		walk.problems.push(...res.problems);
+		if (!res.target) return walk;
+		if (seen.has(res.target.path)) {
+			walk.problems.push({ kind: 'cycle', path: cur.path, session: cur.id, detail: `${cur.id} follows ${res.target.id}, which is already on this chain` });
+			return walk;
+		}
+		seen.add(res.target.path);
+		walk.chain.push(res.target);
+		cur = res.target;
+	}
+}
+
+/**
+ * Walks forward from a checkpoint while exactly one checkpoint follows it. A fork stops
+ * the walk and lists the children so the person can choose; a loop stops it too.
+ */
+export function forward(scan: VaultScan, id: string, scope?: string): Walk {
+	const { start, problems, error } = startOf(scan, id, scope);
+	const walk: Walk = { start, chain: [], fork: [], problems, error };
+	if (!start) return walk;
+	const graph = indexOf(scan).vault;
+	const seen = new Set([start.path]);
+	let cur = start;
+	for (;;) {
+		const kids = graph.children.get(cur.path) ?? [];
+		if (kids.length === 0) return walk;
+		if (kids.length > 1) {
+			walk.fork = kids;
+			walk.problems.push({ kind: 'fork', path: cur.path, session: cur.id, detail: `${kids.length} checkpoints follow ${cur.id}: ${kids.map((k) => k.id).join(', ')}` });
+			return walk;
+		}
+		const next = kids[0];
+		if (seen.has(next.path)) {
+			walk.problems.push({ kind: 'cycle', path: next.path, session: next.id, detail: `${next.id} follows ${cur.id}, which is already on this chain` });
+			return walk;
+		}
+		seen.add(next.path);
+		walk.chain.push(next);
+		cur = next;
+	}
+}
+
+export type ConversationStep = 'previous' | 'next' | 'first' | 'latest';
+
+/**
+ * Moves within a conversation by file name: previous = older, next = newer. `from` is a
+ * checkpoint id, stem or path; null when there is no such step (or `from` is not in it).
+ */
+export function stepInConversation(conv: Conversation, from: string, step: ConversationStep): CheckpointRecord | null {
+	const chain = conv.chain;
+	if (step === 'latest') return chain[0] ?? null;
+	if (step === 'first') return chain[chain.length - 1] ?? null;
+	const at = chain.findIndex((r) => r.id === from || r.stem === from || r.path === from);
+	if (at < 0) return null;
+	return chain[step === 'previous' ? at + 1 : at - 1] ?? null;
+}

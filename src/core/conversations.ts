@@ -1,0 +1,138 @@
+/**
+ * Conversations of a project (spec §1.4, decisions §4): the checkpoints one host
+ * conversation left, grouped by folder / `host_session`, across the project's worktrees.
+ */
+import { history, newestFirst } from './history';
+import { compareBytes, safeName, type VaultScan } from './layout';
+import type { Checkpoint, CheckpointRecord } from './types';
+
+export interface Conversation {
+	/** Folder name (sanitized host session id), or the stem of a lone checkpoint. */
+	id: string;
+	/** Scope of its latest checkpoint. */
+	scope: string;
+	/** The latest checkpoint's effective intent; '' when there is none. */
+	name: string;
+	latest: CheckpointRecord;
+	/** Newest first by file name; empty, unreadable and copied files left out. */
+	chain: CheckpointRecord[];
+	/** At least one of its checkpoints still sits in the older flat layout. */
+	flat: boolean;
+	/** Agents that wrote it, newest first, each once. */
+	agents: string[];
+}
+
+export interface ConversationMatch {
+	match: Conversation | null;
+	candidates: Conversation[];
+	error?: string;
+}
+
+/** spec §7: how far back an inherited intent is searched. */
+const INTENT_DEPTH = 50;
+
+function taskKey(task: string): string {
+	return task.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * spec §7.1: own intent; else the newest earlier checkpoint with the same task that
+ * states one; an auto record takes what the newest earlier non-auto checkpoint had.
+ * Local stand-in until the shared `intentFor` lands.
+ */
+export function effectiveIntent(c: Checkpoint, earlierNewestFirst: Checkpoint[]): string {
+	if (c.intent.trim() !== '') return c.intent.trim();
+	const window = earlierNewestFirst.slice(0, INTENT_DEPTH);
+	if (c.auto) {
+		const i = window.findIndex((e) => !e.auto);
+		return i < 0 ? '' : effectiveIntent(window[i], earlierNewestFirst.slice(i + 1));
+	}
+	const key = taskKey(c.task);
+	const from = window.find((e) => e.intent.trim() !== '' && taskKey(e.task) === key);
+	return from ? from.intent.trim() : '';
+}
+
+/** One history read per scope, however many conversations ask. */
+type HistoryCache = Map<string, CheckpointRecord[]>;
+
+function nameOf(scan: VaultScan, latest: CheckpointRecord, cache: HistoryCache): string {
+	let entries = cache.get(latest.scope);
+	if (!entries) cache.set(latest.scope, (entries = history(scan, latest.scope).entries));
+	const at = entries.indexOf(latest);
+	const earlier = at < 0 ? [] : entries.slice(at + 1).map((r) => r.checkpoint);
+	return effectiveIntent(latest.checkpoint, earlier);
+}
+
+/** The agent of a checkpoint: frontmatter, else the part of the stem after the stamp. */
+function agentOf(r: CheckpointRecord): string {
+	return r.checkpoint.agent.trim() || r.stem.slice(16);
+}
+
+/**
+ * A project's conversations with its worktree scopes', most recently active first.
+ * A conversation that moved into a worktree mid-way is one conversation.
+ */
+export function conversations(scan: VaultScan, project: string): Conversation[] {
+	const groups = new Map<string, CheckpointRecord[]>();
+	for (const r of scan.records) {
+		if (r.scope !== project && !r.scope.startsWith(project + '/')) continue;
+		if (r.copyOf !== null || r.empty) continue;
+		const list = groups.get(r.conversation);
+		if (list) list.push(r);
+		else groups.set(r.conversation, [r]);
+	}
+	const out: Conversation[] = [];
+	const cache: HistoryCache = new Map();
+	for (const [id, records] of groups) {
+		const chain = records.sort(newestFirst);
+		const latest = chain[0];
+		const agents: string[] = [];
+		for (const r of chain) {
+			const a = agentOf(r);
+			if (a !== '' && !agents.includes(a)) agents.push(a);
+		}
+		out.push({
+			id,
+			scope: latest.scope,
+			name: nameOf(scan, latest, cache),
+			latest,
+			chain,
+			flat: chain.some((r) => r.flat),
+			agents,
+		});
+	}
+	return out.sort((a, b) => newestFirst(a.latest, b.latest) || compareBytes(a.id, b.id));
+}
+
+function pick(found: Conversation[], what: string, query: string): ConversationMatch | null {
+	if (found.length === 1) return { match: found[0], candidates: found };
+	if (found.length === 0) return null;
+	return {
+		match: null,
+		candidates: found,
+		error: `"${query}" matches ${found.length} conversations by ${what}; use one of their ids`,
+	};
+}
+
+/**
+ * Finds a conversation, in a fixed order: exact id, id as logos would sanitize it,
+ * a checkpoint stem of its chain, then a case-insensitive part of its name. Several
+ * matches at one step are an ambiguity, never a guess.
+ */
+export function findConversation(convs: Conversation[], query: string): ConversationMatch {
+	const q = query.trim();
+	if (q === '') return { match: null, candidates: [], error: 'no conversation given' };
+	const safe = safeName(q);
+	const stem = q.endsWith('.md') ? q.slice(0, -3) : q;
+	const lower = q.toLowerCase();
+	return (
+		pick(convs.filter((c) => c.id === q), 'id', q) ??
+		pick(convs.filter((c) => safe !== '' && c.id === safe), 'id', q) ??
+		pick(convs.filter((c) => c.chain.some((r) => r.stem === stem)), 'checkpoint', q) ??
+		pick(convs.filter((c) => c.name.toLowerCase().includes(lower)), 'name', q) ?? {
+			match: null,
+			candidates: [],
+			error: `no conversation matches "${q}"`,
+		}
+	);
+}

@@ -1,0 +1,47 @@
+/**
+ * A scope's history as logos reads it (spec §1.3): newest first by file name only,
+ * torn and unreadable files skipped so they never hide older work, copies counted once.
+ */
+import { compareBytes, recordsOf, type VaultScan } from './layout';
+import type { CheckpointRecord, Problem } from './types';
+
+export interface History {
+	/** Non-empty canonical checkpoints, newest first. */
+	entries: CheckpointRecord[];
+	/** Paths of empty/unreadable files whose names sort after the returned latest. */
+	skippedAhead: string[];
+	/** Reading problems of this scope's checkpoint files (copies, torn files, mismatches…). */
+	problems: Problem[];
+}
+
+/** Newest first by name; the path breaks a tie so the order never depends on input order. */
+export function newestFirst(a: CheckpointRecord, b: CheckpointRecord): number {
+	return compareBytes(b.name, a.name) || compareBytes(b.path, a.path);
+}
+
+/**
+ * Every checkpoint of exactly this scope (a project's worktrees are separate histories),
+ * never capped unless `limit` is given.
+ */
+export function history(scan: VaultScan, scope: string, limit?: number): History {
+	const all = recordsOf(scan, scope).slice().sort(newestFirst);
+	const entries: CheckpointRecord[] = [];
+	const skippedAhead: string[] = [];
+	for (const r of all) {
+		if (r.copyOf !== null) continue;
+		if (r.empty) {
+			if (entries.length === 0) skippedAhead.push(r.path);
+			continue;
+		}
+		if (limit !== undefined && entries.length >= limit) break;
+		entries.push(r);
+	}
+	const paths = new Set(all.map((r) => r.path));
+	const problems = scan.problems.filter((p) => p.path !== null && paths.has(p.path));
+	return { entries, skippedAhead, problems };
+}
+
+/** History[0]: the newest non-empty checkpoint of the scope, or null. */
+export function latest(scan: VaultScan, scope: string): CheckpointRecord | null {
+	return history(scan, scope, 1).entries[0] ?? null;
+}

@@ -1,0 +1,35 @@
+/**
+ * The public surface of the logos core (plugin-decisions.md §11). Pure TypeScript:
+ * no `obsidian` import, no Node API, so the plugin (desktop and mobile) and the CLI share it.
+ */
+export * from './types';
+export * from './resume-types';
+export { parseCheckpoint, renderCheckpoint, isEmptyCheckpoint, emptyCheckpoint } from './checkpoint';
+export { isCheckpointFile, safeName, safeScope, conflictCopyOf, isTranscriptFile, scanVault } from './layout';
+export type { VaultScan, ScopeInfo } from './layout';
+export { history, latest } from './history';
+export { conversations, findConversation } from './conversations';
+export type { Conversation, ConversationMatch } from './conversations';
+export { back, forward, followsGraph, stepInConversation } from './chains';
+export {
+	isPlaceholder,
+	dropPlaceholders,
+	nextReadsAsMoreThanOneStep,
+	claimsDoneUnverified,
+	decisionsWithoutReason,
+	decisionKey,
+	intentFor,
+	intentDropped,
+	promoteDecisions,
+	receiptsFor,
+} from './receipts';
+export { parseUncommitted, renderUncommitted, renderNoteLine, isDeadEnd, parseRoute } from './notes';
+export { parseReviewed, renderVerdict, reviewKey, effectiveVerdict, undoVerdict } from './reviews';
+export { maskSecrets } from './secrets';
+export { abandonedSessions, isQuiet, withinParallelGrace, ABANDON_AFTER, PARALLEL_GRACE, QUIET_AFTER } from './continuity';
+export { guardPath, scopeFilePath, WriteRefused } from './path-guard';
+export { buildVaultModel, scopeOfPath, projectOf } from './vault-model';
+export type { VaultModel } from './vault-model';
+export { buildResume, rulingsOf, findRuling } from './resume';
+export { renderResumeMarkdown } from './resume-markdown';
+export { continuityOf } from './continuity-report';

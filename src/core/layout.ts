@@ -1,0 +1,284 @@
+/**
+ * Reads the shape of a logos vault (spec §1, decisions §4, §5, §9): projects, scopes,
+ * and every checkpoint file placed in its scope and conversation. Never throws on a
+ * damaged file: what cannot be read becomes a problem the person can see.
+ */
+import { emptyCheckpoint, isEmptyCheckpoint, parseCheckpoint } from './checkpoint';
+import { compareBytes, conflictCopyOf, isCheckpointFile, isIgnoredName, isTranscriptFile, safeName, stemOf } from './names';
+import type { Checkpoint, CheckpointRecord, Problem, VaultFile, VaultSnapshot } from './types';
+
+export {
+	compareBytes,
+	conflictCopyOf,
+	isCheckpointFile,
+	isIgnoredName,
+	isTranscriptFile,
+	safeName,
+	safeScope,
+	stemOf,
+} from './names';
+export type { ConflictCopy, ConflictKind } from './names';
+
+export const CONVOS_DIR = '_convos';
+export const UNATTACHED = '_unattached';
+export const PLANS_DIR = 'plans';
+export const NOTES_FILE = 'uncommitted.md';
+export const REVIEWED_FILE = 'reviewed.md';
+
+export interface ScopeInfo {
+	/** `kestrel` or `kestrel/billing-v2`, as the folders are named. */
+	scope: string;
+	project: string;
+	/** Worktree folder name; '' for a project scope. */
+	worktree: string;
+	/** Vault-relative folder of the scope. */
+	dir: string;
+	/** Vault-relative paths, null when the file is not there. */
+	uncommitted: string | null;
+	reviewed: string | null;
+}
+
+export interface TranscriptFile {
+	scope: string;
+	conversation: string;
+	path: string;
+}
+
+export interface VaultScan {
+	/** The sessions folder, vault-relative, without a trailing `/`. */
+	root: string;
+	projects: string[];
+	scopes: ScopeInfo[];
+	/** Every checkpoint file, copies included (they carry `copyOf`). Ordered by path. */
+	records: CheckpointRecord[];
+	/** Records per scope, copies included. */
+	byScope: Map<string, CheckpointRecord[]>;
+	transcripts: TranscriptFile[];
+	problems: Problem[];
+	/** Byte-identical second copies (an interrupted move): counted once, no problem raised. */
+	folded: { path: string; canonical: string }[];
+}
+
+/** Where a file sits relative to the sessions root, if it can be a checkpoint's place. */
+interface Place {
+	scope: string;
+	/** Conversation folder name, null for a file directly in the scope folder. */
+	folder: string | null;
+	name: string;
+}
+
+function isReservedDir(name: string): boolean {
+	return name.startsWith('.') || name === CONVOS_DIR || name === PLANS_DIR;
+}
+
+/** Maps a root-relative path to the scope/conversation place a file there would have. */
+function placeOf(parts: string[]): Place | null {
+	if (parts.length < 2) return null;
+	const [project, second] = parts;
+	if (project.startsWith('.')) return null;
+	if (parts.length === 2) return { scope: project, folder: null, name: parts[1] };
+	if (parts.length === 4 && second === CONVOS_DIR) return { scope: project, folder: parts[2], name: parts[3] };
+	if (isReservedDir(second)) return null;
+	const scope = `${project}/${second}`;
+	if (parts.length === 3) return { scope, folder: null, name: parts[2] };
+	if (parts.length === 5 && parts[2] === CONVOS_DIR) return { scope, folder: parts[3], name: parts[4] };
+	return null;
+}
+
+function relativeTo(root: string, path: string): string | null {
+	if (root === '') return path;
+	return path.startsWith(root + '/') ? path.slice(root.length + 1) : null;
+}
+
+function problem(kind: Problem['kind'], path: string | null, session: string | null, detail: string): Problem {
+	return { kind, path, session, detail };
+}
+
+function readCheckpoint(file: VaultFile, problems: Problem[]): Checkpoint | null {
+	if (file.text === null) {
+		problems.push(problem('unreadable', file.path, null, file.error ?? 'the file could not be read'));
+		return null;
+	}
+	try {
+		return parseCheckpoint(file.text);
+	} catch (e) {
+		problems.push(problem('malformed', file.path, null, `could not be parsed: ${String(e)}`));
+		return null;
+	}
+}
+
+interface Pending {
+	record: CheckpointRecord;
+	text: string | null;
+	folder: string | null;
+	conflict: boolean;
+}
+
+function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, problems: Problem[]): Pending {
+	const parsed = readCheckpoint(file, problems);
+	const checkpoint = parsed ?? emptyCheckpoint();
+	const conflict = conflictCopyOf(place.name, (n) => siblings.has(n));
+	const stem = stemOf(place.name);
+	const id = checkpoint.session.trim() || (conflict ? stemOf(conflict.original) : stem);
+	const host = safeName(checkpoint.hostSession);
+	// spec §1.4: a conversation is where the file would be filed; frontmatter names it.
+	let conversation = place.folder ?? '';
+	if (place.folder === null || place.folder === UNATTACHED) conversation = host || stem;
+	const empty = parsed === null || isEmptyCheckpoint(checkpoint);
+	if (parsed !== null && !empty && checkpoint.problems.length > 0) {
+		problems.push(problem('malformed', file.path, id, checkpoint.problems.join('; ')));
+	}
+	if (parsed !== null && empty) {
+		problems.push(problem('empty', file.path, id, 'empty checkpoint (an abandoned or torn write); skipped'));
+	}
+	const declared = checkpoint.project.trim();
+	if (parsed !== null && declared !== '' && declared !== place.scope) {
+		problems.push(problem('projectMismatch', file.path, id,
+			`frontmatter project "${declared}" differs from its folder "${place.scope}"; the folder is used`));
+	}
+	if (conflict) {
+		problems.push(problem('conflictCopy', file.path, id,
+			`sync conflict copy (${conflict.kind}) of ${conflict.original}; compare and delete it`));
+	}
+	const record: CheckpointRecord = {
+		path: file.path,
+		name: place.name,
+		stem,
+		id,
+		scope: place.scope,
+		conversation,
+		flat: place.folder === null,
+		checkpoint,
+		empty,
+		copyOf: conflict ? id : null,
+	};
+	return { record, text: file.text, folder: place.folder, conflict: conflict !== null };
+}
+
+/**
+ * decisions §9: the canonical copy is `<id>.md` inside `_convos/<host_session>/`, else
+ * `<id>.md`, else the first by path. A torn or unreadable file never wins over one
+ * with content, so an abandoned claim cannot hide the record it shares an id with.
+ */
+function canonicalRank(p: Pending): number {
+	const r = p.record;
+	const host = safeName(r.checkpoint.hostSession);
+	let rank = r.empty ? 4 : 0;
+	if (r.stem !== r.id) rank += 2;
+	else if (host === '' || p.folder !== host) rank += 1;
+	return rank;
+}
+
+function foldCopies(group: Pending[], problems: Problem[], folded: VaultScan['folded']): void {
+	const candidates = group.filter((p) => !p.conflict);
+	if (candidates.length === 0) return;
+	candidates.sort((a, b) => canonicalRank(a) - canonicalRank(b) || compareBytes(a.record.path, b.record.path));
+	const canonical = candidates[0];
+	for (const p of candidates.slice(1)) {
+		p.record.copyOf = canonical.record.id;
+		if (p.text !== null && p.text === canonical.text) {
+			folded.push({ path: p.record.path, canonical: canonical.record.path });
+		} else {
+			problems.push(problem('duplicate', p.record.path, p.record.id,
+				`second copy of ${p.record.id} (differs from ${canonical.record.path}); ${canonical.record.path} is used`));
+		}
+	}
+}
+
+/** Reads the whole sessions folder once. */
+export function scanVault(snap: VaultSnapshot): VaultScan {
+	const root = snap.root.replace(/^\/+|\/+$/g, '');
+	const dirs = new Set<string>();
+	const files: { file: VaultFile; parts: string[] }[] = [];
+	const addDir = (rel: string): void => {
+		const parts = rel.split('/');
+		for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+	};
+	for (const d of snap.dirs) {
+		const rel = relativeTo(root, d.replace(/\/+$/, ''));
+		if (rel) addDir(rel);
+	}
+	for (const file of snap.files) {
+		const rel = relativeTo(root, file.path);
+		if (!rel) continue;
+		const parts = rel.split('/');
+		if (parts.length > 1) addDir(parts.slice(0, -1).join('/'));
+		files.push({ file, parts });
+	}
+
+	const projects = [...dirs].filter((d) => !d.includes('/') && !d.startsWith('.')).sort(compareBytes);
+	const projectSet = new Set(projects);
+	const scopeSet = new Set(projects);
+	// Names per folder, for iCloud's ` 2` rule (a copy only beside its original).
+	const namesIn = new Map<string, Set<string>>();
+	const placed: { file: VaultFile; place: Place; folderKey: string }[] = [];
+	const notes = new Map<string, string>();
+	const reviewed = new Map<string, string>();
+	const transcripts: TranscriptFile[] = [];
+
+	for (const { file, parts } of files) {
+		const place = placeOf(parts);
+		if (!place || !projectSet.has(parts[0]) || isIgnoredName(place.name)) continue;
+		if (place.folder === null && place.name === NOTES_FILE) {
+			notes.set(place.scope, file.path);
+			scopeSet.add(place.scope);
+			continue;
+		}
+		if (place.folder === null && place.name === REVIEWED_FILE) {
+			reviewed.set(place.scope, file.path);
+			continue;
+		}
+		if (place.folder !== null && place.folder.startsWith('.')) continue;
+		if (place.folder !== null && place.folder !== UNATTACHED && isTranscriptFile(place.name)) {
+			transcripts.push({ scope: place.scope, conversation: place.folder, path: file.path });
+			continue;
+		}
+		if (!isCheckpointFile(place.name)) continue;
+		scopeSet.add(place.scope);
+		const folderKey = file.path.slice(0, file.path.length - place.name.length);
+		let names = namesIn.get(folderKey);
+		if (!names) namesIn.set(folderKey, (names = new Set()));
+		names.add(place.name);
+		placed.push({ file, place, folderKey });
+	}
+
+	const problems: Problem[] = [];
+	const groups = new Map<string, Pending[]>();
+	const pendings: Pending[] = [];
+	for (const { file, place, folderKey } of placed) {
+		const p = buildRecord(file, place, namesIn.get(folderKey) as Set<string>, problems);
+		pendings.push(p);
+		const key = `${p.record.scope}\n${p.record.id}`;
+		const group = groups.get(key);
+		if (group) group.push(p);
+		else groups.set(key, [p]);
+	}
+	const folded: VaultScan['folded'] = [];
+	for (const group of groups.values()) foldCopies(group, problems, folded);
+
+	const records = pendings.map((p) => p.record).sort((a, b) => compareBytes(a.path, b.path));
+	const byScope = new Map<string, CheckpointRecord[]>();
+	for (const r of records) {
+		const list = byScope.get(r.scope);
+		if (list) list.push(r);
+		else byScope.set(r.scope, [r]);
+	}
+	const scopes = [...scopeSet].sort(compareBytes).map((scope): ScopeInfo => {
+		const slash = scope.indexOf('/');
+		return {
+			scope,
+			project: slash < 0 ? scope : scope.slice(0, slash),
+			worktree: slash < 0 ? '' : scope.slice(slash + 1),
+			dir: root === '' ? scope : `${root}/${scope}`,
+			uncommitted: notes.get(scope) ?? null,
+			reviewed: reviewed.get(scope) ?? null,
+		};
+	});
+	problems.sort((a, b) => compareBytes(a.path ?? '', b.path ?? '') || compareBytes(a.kind, b.kind));
+	return { root, projects, scopes, records, byScope, transcripts, problems, folded };
+}
+
+/** The checkpoint files of one scope, copies included; [] for an unknown scope. */
+export function recordsOf(scan: VaultScan, scope: string): CheckpointRecord[] {
+	return scan.byScope.get(scope) ?? [];
+}

@@ -1,0 +1,154 @@
+/**
+ * File-name rules of a logos vault: which names are checkpoints, transcripts or
+ * sync-client conflict copies, how logos sanitizes names, and how it orders them.
+ * Pure string work; safe on Obsidian mobile (no lookbehind).
+ */
+
+/** spec §1.2: the name is the test — 8 ASCII digits, `-`, anything, `.md`. */
+export function isCheckpointFile(name: string): boolean {
+	if (name.length < 12 || !name.endsWith('.md')) return false;
+	for (let i = 0; i < 8; i++) {
+		const c = name.charCodeAt(i);
+		if (c < 48 || c > 57) return false;
+	}
+	return name.charCodeAt(8) === 45;
+}
+
+/** A base name's stem: the name without its final `.md`. */
+export function stemOf(name: string): string {
+	return name.endsWith('.md') ? name.slice(0, -3) : name;
+}
+
+/**
+ * spec §1.1: the archived transcript is `transcript.<ext>`; a `.partial` file is an
+ * in-flight copy and a `.tmp` file a write in progress, neither is the transcript.
+ */
+export function isTranscriptFile(name: string): boolean {
+	const dot = name.indexOf('.');
+	if (dot < 0 || name.slice(0, dot) !== 'transcript' || dot === name.length - 1) return false;
+	return !name.endsWith('.partial') && !name.endsWith('.tmp');
+}
+
+/** Files logos or a sync client is still writing, and hidden files: never read. */
+export function isIgnoredName(name: string): boolean {
+	return name.startsWith('.') || name.endsWith('.tmp') || name.endsWith('.partial');
+}
+
+/**
+ * Order of names as logos sorts them (Go string order = UTF-8 bytes). Comparing code
+ * points gives the same order; plain `<` on UTF-16 units would not for astral characters.
+ */
+export function compareBytes(a: string, b: string): number {
+	let i = 0;
+	while (i < a.length && i < b.length) {
+		const x = a.codePointAt(i) as number;
+		const y = b.codePointAt(i) as number;
+		if (x !== y) return x < y ? -1 : 1;
+		i += x > 0xffff ? 2 : 1;
+	}
+	if (a.length === b.length) return 0;
+	return a.length < b.length ? -1 : 1;
+}
+
+const KEEP = /^[\p{L}\p{N}]$/u;
+const SEPARATORS = new Set(['-', '_', ' ', '/', '.']);
+/** decisions §11: a segment may be a whole file name, so up to 255 bytes survive. */
+const MAX_SEGMENT_BYTES = 255;
+
+function utf8Length(codePoint: number): number {
+	if (codePoint < 0x80) return 1;
+	if (codePoint < 0x800) return 2;
+	if (codePoint < 0x10000) return 3;
+	return 4;
+}
+
+function trimDashes(s: string): string {
+	let start = 0;
+	let end = s.length;
+	while (start < end && s[start] === '-') start++;
+	while (end > start && s[end - 1] === '-') end--;
+	return s.slice(start, end);
+}
+
+/**
+ * spec §8 `safe`: letters and digits of any script kept, each run of `- _ space / .`
+ * becomes one `-`, every other character dropped, lower-cased, `-` trimmed, cut to
+ * 255 bytes on a character boundary.
+ */
+export function safeName(s: string): string {
+	let out = '';
+	for (const ch of s.trim().toLowerCase()) {
+		if (KEEP.test(ch)) out += ch;
+		else if (SEPARATORS.has(ch) && out !== '' && !out.endsWith('-')) out += '-';
+	}
+	out = trimDashes(out);
+	let bytes = 0;
+	let cut = 0;
+	for (const ch of out) {
+		const n = utf8Length(ch.codePointAt(0) as number);
+		if (bytes + n > MAX_SEGMENT_BYTES) break;
+		bytes += n;
+		cut += ch.length;
+	}
+	return cut === out.length ? out : trimDashes(out.slice(0, cut));
+}
+
+/** spec §8 `safeScope`: `safe` per `/` segment, empty segments dropped. */
+export function safeScope(s: string): string {
+	return s
+		.split('/')
+		.map(safeName)
+		.filter((seg) => seg !== '')
+		.join('/');
+}
+
+export type ConflictKind = 'dropbox' | 'syncthing' | 'icloud';
+
+export interface ConflictCopy {
+	kind: ConflictKind;
+	/** The base name the sync client copied. */
+	original: string;
+}
+
+const SYNCTHING = /^(.+)\.sync-conflict-[0-9]{8}-[0-9]{6}-[A-Za-z0-9]{7}\.md$/;
+const ICLOUD = /^(.+) ([0-9]+)\.md$/;
+
+/**
+ * ` (… conflict …).md`: Dropbox's ` (conflicted copy)`, ` (Dana's conflicted copy
+ * 2026-11-16)`, ` (Case Conflict)`, and clients that copy its shape. The parentheses
+ * are matched by hand so a nested `(1)` inside the marker still counts.
+ */
+function parenthesisedConflict(name: string): string | null {
+	if (!name.endsWith(').md')) return null;
+	let depth = 0;
+	for (let i = name.length - 4; i >= 0; i--) {
+		const c = name[i];
+		if (c === ')') depth++;
+		else if (c === '(') {
+			depth--;
+			if (depth > 0) continue;
+			if (i < 1 || name[i - 1] !== ' ') return null;
+			const marker = name.slice(i + 1, name.length - 4).toLowerCase();
+			return marker.includes('conflict') ? name.slice(0, i - 1) + '.md' : null;
+		}
+	}
+	return null;
+}
+
+/**
+ * decisions §5: is this base name a sync client's conflict copy, and of which name?
+ * logos never writes spaces or parentheses in a name, so a marker is always foreign.
+ * iCloud's ` 2` is only a copy when `siblingExists` confirms the original is there.
+ */
+export function conflictCopyOf(name: string, siblingExists: (name: string) => boolean): ConflictCopy | null {
+	const dropbox = parenthesisedConflict(name);
+	if (dropbox !== null) return { kind: 'dropbox', original: dropbox };
+	const sync = SYNCTHING.exec(name);
+	if (sync) return { kind: 'syncthing', original: sync[1] + '.md' };
+	const icloud = ICLOUD.exec(name);
+	if (icloud && Number(icloud[2]) >= 2) {
+		const original = icloud[1] + '.md';
+		if (siblingExists(original)) return { kind: 'icloud', original };
+	}
+	return null;
+}

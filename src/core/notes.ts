@@ -1,0 +1,159 @@
+/**
+ * Working notes: `uncommitted.md` read and written exactly as logos does (spec §4.3,
+ * §4.4), and the dead-end reading of a note (spec §7.6, typed `route:` records).
+ */
+import { safeName } from './names';
+import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from './strings';
+import type { WorkingNote } from './types';
+
+/**
+ * spec §4.4, on a trimmed line. Whitespace here is logos's ASCII `\s` class and the
+ * text is a lazy capture, so the last comment on the line is the note's.
+ */
+const NOTE_LINE = /^-[\t\n\f\r ]+([^\n]*?)[\t\n\f\r ]*<!--[\t\n\f\r ]*ts=([0-9]+)[\t\n\f\r ]+agent=([^\t\n\f\r ]*)[\t\n\f\r ]*-->[\t\n\f\r ]*$/;
+
+/** The text logos writes above the notes, blank line included (spec §4.3). */
+export function uncommittedHeader(scope: string): string {
+	return (
+		`# uncommitted — ${scope}\n\n` +
+		'Working notes from sessions that have not been checkpointed yet.\n' +
+		`\`logos checkpoint ${scope}\` folds these into a permanent record and\n` +
+		'empties this file. Until then they live here, so a rebuilt index does not\n' +
+		'lose them.\n\n'
+	);
+}
+
+/**
+ * Every note line of an `uncommitted.md`, in file order. Header, prose and bullets
+ * without the comment are ignored; a repeated (text, ts) counts once, as logos's
+ * import does. Never throws.
+ */
+export function parseUncommitted(text: string, scope: string): WorkingNote[] {
+	const out: WorkingNote[] = [];
+	const seen = new Set<string>();
+	if (typeof text !== 'string') return out;
+	const lines = text.split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		const m = NOTE_LINE.exec(trimSpace(lines[i]));
+		if (!m) continue;
+		const noteText = trimSpace(m[1]);
+		const ts = Number(m[2]);
+		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
+		if (noteText === '' || !Number.isSafeInteger(ts)) continue;
+		const key = `${noteText}\u0000${ts}`;
+		if (seen.has(key)) continue;
+		seen.add(key);
+		out.push({ scope, text: noteText, ts, agent: m[3] === '' ? 'agent' : m[3], line: i });
+	}
+	return out;
+}
+
+/**
+ * One note as logos writes it: text on one line, agent sanitized. Throws on a note
+ * that could not be read back (blank text, a time that is not a whole second count),
+ * because writing it would lose it silently.
+ */
+export function renderNoteLine(note: Pick<WorkingNote, 'text' | 'ts' | 'agent'>): string {
+	const text = collapseSpace(note.text);
+	if (text === '') throw new RangeError('a working note needs text');
+	if (!Number.isSafeInteger(note.ts) || note.ts < 0) throw new RangeError(`not a note time: ${note.ts}`);
+	return `- ${text} <!-- ts=${note.ts} agent=${safeName(note.agent)} -->`;
+}
+
+/** The whole file: header, then notes oldest first (ts, then given order). Blank notes are left out. */
+export function renderUncommitted(scope: string, notes: readonly WorkingNote[]): string {
+	const ordered = notes
+		.map((note, i) => ({ note, i }))
+		.filter(({ note }) => collapseSpace(note.text) !== '')
+		.sort((a, b) => a.note.ts - b.note.ts || a.i - b.i);
+	return uncommittedHeader(scope) + ordered.map(({ note }) => renderNoteLine(note) + '\n').join('');
+}
+
+/** The new full text of `uncommitted.md` after appending one note line. */
+export function appendNoteLine(existing: string | null, line: string, scope: string): string {
+	return appendWithHeader(existing, line, uncommittedHeader(scope));
+}
+
+/** spec §7.6: how people write down that something did not work. */
+const FAILURE_MARKERS = [
+	"didn't work", 'did not work', "doesn't work", 'does not work', "won't work", 'will not work',
+	'failed', 'fails ', 'fails.', 'failing', 'vetoed', 'rejected', 'ruled out', 'dead end',
+	'no movement', 'not viable', 'unworkable', 'gave up', 'abandoned', 'backed out', 'blocked by',
+	'no good', 'not possible', 'cannot', "can't ", 'too slow', 'too expensive', 'too costly',
+	'not worth it', 'reverted', 'rolled back', 'made it worse', 'made things worse', 'dead-end',
+	'gave up on',
+];
+
+export const ROUTE_LAYERS = ['implementation', 'design', 'environment', 'dependency', 'requirement'] as const;
+export const ROUTE_SCOPES = ['local', 'version-bound', 'general'] as const;
+export const ROUTE_DEGREES = ['contradicted', 'partial', 'inconclusive', 'unstable'] as const;
+export const ROUTE_ACTIONS = ['retry', 'change-method', 'narrow-scope', 'abandon'] as const;
+
+export type RouteLayer = (typeof ROUTE_LAYERS)[number];
+export type RouteScope = (typeof ROUTE_SCOPES)[number];
+export type RouteDegree = (typeof ROUTE_DEGREES)[number];
+export type RouteAction = (typeof ROUTE_ACTIONS)[number];
+
+/** A dead end in the typed shape `route: … | observation: … | layer: …`. */
+export interface RouteRecord {
+	route: string;
+	observation: string;
+	/** '' when absent or not one of logos's values. */
+	layer: RouteLayer | '';
+	scope: RouteScope | '';
+	degree: RouteDegree | '';
+	action: RouteAction | '';
+	alternative: string;
+	/** The entry as read: whitespace folded, trimmed, capped. */
+	raw: string;
+	/** True when the entry ran past logos's 1200-byte cap and was cut. */
+	truncated: boolean;
+}
+
+/** logos keeps one record to about 300 tokens. */
+const ROUTE_CAP_BYTES = 1200;
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | undefined): T | '' {
+	return value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+/**
+ * The typed record in a note or `Didn't work` bullet, or null when it is free prose.
+ * Segments are split on ` | `, each on its first `: `; keys any order and case; the
+ * last repeat of a key wins; a record needs a non-empty `route`.
+ */
+export function parseRoute(text: string): RouteRecord | null {
+	if (typeof text !== 'string') return null;
+	let raw = collapseSpace(text);
+	let truncated = false;
+	if (utf8Length(raw) > ROUTE_CAP_BYTES) {
+		raw = trimSpace(cutToBytes(raw, ROUTE_CAP_BYTES));
+		truncated = true;
+	}
+	const values = new Map<string, string>();
+	for (const part of raw.split(' | ')) {
+		const colon = part.indexOf(': ');
+		if (colon < 0) continue;
+		values.set(trimSpace(part.slice(0, colon)).toLowerCase(), trimSpace(part.slice(colon + 2)));
+	}
+	const route = values.get('route') ?? '';
+	if (route === '') return null;
+	return {
+		route,
+		observation: values.get('observation') ?? '',
+		layer: oneOf(ROUTE_LAYERS, values.get('layer')),
+		scope: oneOf(ROUTE_SCOPES, values.get('scope')),
+		degree: oneOf(ROUTE_DEGREES, values.get('degree')),
+		action: oneOf(ROUTE_ACTIONS, values.get('action')),
+		alternative: values.get('alternative') ?? '',
+		raw,
+		truncated,
+	};
+}
+
+/** spec §7.6: a note reads as a ruling when it says so outright or is a typed record. */
+export function isDeadEnd(text: string): boolean {
+	if (typeof text !== 'string') return false;
+	const low = text.toLowerCase();
+	return FAILURE_MARKERS.some((m) => low.includes(m)) || parseRoute(text) !== null;
+}

@@ -1,0 +1,153 @@
+/**
+ * Assembles the resume model for a scope, optionally narrowed to one conversation
+ * (decisions §9, §10). Pure: the clock comes in as `now`.
+ */
+import { conversations, findConversation, type Conversation } from './conversations';
+import { history } from './history';
+import { bulletLine } from './lines';
+import { isDeadEnd } from './notes';
+import { decisionKey, intentFor, isPlaceholder, promoteDecisions, receiptsFor } from './receipts';
+import { effectiveVerdict, reviewKey } from './reviews';
+import { abandonedSessions, QUIET_AFTER } from './continuity';
+import { back } from './chains';
+import { projectOf, scopeInfo, type VaultModel } from './vault-model';
+import type { CheckpointRecord, Problem, Verdict, WorkingNote } from './types';
+import type { ConversationSummary, PromotedDecision, ResumeLatest, ResumeModel, RulingRow } from './resume-types';
+
+export class UnknownScope extends Error {}
+
+export interface ResumeOptions {
+	conversation?: string | null;
+	now: number;
+}
+
+export function summarize(c: Conversation): ConversationSummary {
+	const cp = c.latest.checkpoint;
+	return {
+		id: c.id,
+		scope: c.scope,
+		name: c.name,
+		latest: c.latest.id,
+		latestPath: c.latest.path,
+		latestTs: cp.ts,
+		chain: c.chain.map((r) => r.id),
+		flat: c.flat,
+		agents: c.agents,
+		auto: cp.auto,
+		handoffTo: cp.handoffTo,
+		next: cp.next,
+	};
+}
+
+function rulingRow(
+	text: string,
+	session: string | null,
+	path: string,
+	line: number,
+	copyTs: number,
+	ownCommit: string,
+	verdicts: Verdict[],
+	inLatest: boolean,
+): RulingRow {
+	const key = reviewKey(text);
+	const v = effectiveVerdict(verdicts, key, copyTs);
+	if (v) return { text, key, session, path, line, verdict: v.kind, commit: v.commit || null, at: v.ts, copyTs, inLatest };
+	return { text, key, session, path, line, verdict: 'none', commit: ownCommit || null, at: copyTs, copyTs, inLatest };
+}
+
+/** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
+export function rulingsOf(model: VaultModel, scope: string, entries?: CheckpointRecord[], latestId?: string): RulingRow[] {
+	const verdicts = model.verdicts.get(scope) ?? [];
+	const rows: RulingRow[] = [];
+	const notes = (model.notes.get(scope) ?? []).filter((n) => isDeadEnd(n.text));
+	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';
+	for (const n of [...notes].reverse()) {
+		rows.push(rulingRow(n.text, null, notesPath, n.line, n.ts, '', verdicts, false));
+	}
+	for (const r of entries ?? history(model.scan, scope).entries) {
+		const cp = r.checkpoint;
+		cp.failed.forEach((text, k) => {
+			if (isPlaceholder(text)) return;
+			const line = bulletLine(model.texts.get(r.path), "Didn't work", k);
+			rows.push(rulingRow(text, r.id, r.path, line, cp.ts, cp.git.commit, verdicts, r.id === latestId));
+		});
+	}
+	return rows;
+}
+
+function latestWithIntent(latest: CheckpointRecord, earlier: CheckpointRecord[]): ResumeLatest {
+	const { intent, from } = intentFor(latest.checkpoint, earlier.map((r) => r.checkpoint));
+	let intentFrom: string | null = null;
+	if (intent !== '') {
+		intentFrom = from === null || from === latest.checkpoint ? latest.id : earlier.find((r) => r.checkpoint === from)?.id ?? null;
+	}
+	return { record: latest, intent, intentFrom };
+}
+
+function noticesFor(latest: CheckpointRecord | null, skippedAhead: string[], problems: Problem[]): string[] {
+	const notices: string[] = [];
+	if (skippedAhead.length > 0) {
+		notices.push(`A newer checkpoint file was passed over (empty or unreadable): ${skippedAhead.join(', ')}`);
+	}
+	const copies = problems.filter((p) => p.kind === 'conflictCopy' || p.kind === 'duplicate');
+	if (copies.length > 0) notices.push(`${copies.length} conflict or duplicate ${copies.length === 1 ? 'copy' : 'copies'} of checkpoints — compare and delete them`);
+	if (latest?.checkpoint.auto) notices.push('auto — not written by an agent, unverified');
+	if (latest?.checkpoint.autoClosed) notices.push('closed automatically — not a real handoff');
+	return notices;
+}
+
+/** The conversation a query names within the scope's project; throws a readable error otherwise. */
+export function resolveConversation(model: VaultModel, scope: string, query: string): Conversation {
+	const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+	const found = findConversation(convs, query);
+	if (found.match) return found.match;
+	throw new UnknownScope(found.error ?? `no conversation matches "${query}" in ${scope}`);
+}
+
+export function buildResume(model: VaultModel, scope: string, opts: ResumeOptions): ResumeModel {
+	if (!model.scopes.includes(scope)) throw new UnknownScope(`no scope "${scope}" in this vault`);
+	const { now } = opts;
+	const hist = history(model.scan, scope);
+	const conv = opts.conversation ? resolveConversation(model, scope, opts.conversation) : null;
+	const latestRecord = conv ? conv.latest : hist.entries[0] ?? null;
+	const idx = latestRecord ? hist.entries.indexOf(latestRecord) : -1;
+	const earlier = idx >= 0 ? hist.entries.slice(idx + 1) : hist.entries;
+	const latest = latestRecord ? latestWithIntent(latestRecord, earlier) : null;
+	const notes: WorkingNote[] = model.notes.get(scope) ?? [];
+
+	const problems: Problem[] = [...hist.problems];
+	if (latestRecord) problems.push(...back(model.scan, latestRecord.id, scope).problems.filter((p) => p.kind !== 'fork'));
+	const scopeNotes = scopeInfo(model, scope);
+	problems.push(...model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
+
+	const latestKeys = new Set((latestRecord?.checkpoint.decisions ?? []).map(decisionKey));
+	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.map((r) => r.checkpoint))
+		.map((d) => ({ ...d, inLatest: latestKeys.has(d.key) }));
+
+	const others = conversations(model.scan, projectOf(scope))
+		.filter((c) => c.scope === scope && c.id !== (conv?.id ?? latestRecord?.conversation))
+		.filter((c) => c.latest.checkpoint.next.trim() !== '' && now - c.latest.checkpoint.ts <= QUIET_AFTER)
+		.map(summarize);
+
+	return {
+		scope,
+		conversation: conv?.id ?? null,
+		now,
+		latest,
+		rulings: rulingsOf(model, scope, hist.entries, latestRecord?.id),
+		decisions,
+		receipts: latestRecord ? receiptsFor(latestRecord.checkpoint, earlier.map((r) => r.checkpoint)) : [],
+		uncommitted: notes,
+		abandoned: abandonedSessions(notes, now),
+		conversations: others,
+		problems,
+		notices: noticesFor(latestRecord, conv ? [] : hist.skippedAhead, hist.problems),
+		skippedAhead: conv ? [] : hist.skippedAhead,
+	};
+}
+
+/** The ruling a review names, matched by reviewKey among the scope's checkpoints and notes. */
+export function findRuling(model: VaultModel, scope: string, text: string): RulingRow | null {
+	const key = reviewKey(text);
+	return rulingsOf(model, scope).find((r) => r.key === key) ?? null;
+}

@@ -1,0 +1,48 @@
+/**
+ * Whitespace and length measured the way logos measures them, so text the plugin
+ * reads, keys and writes lines up with what logos reads, keys and writes.
+ */
+import { oneLine } from './go-text';
+
+// Trimming and collapsing follow Go's unicode.IsSpace; one implementation serves the core.
+export { goTrimSpace as trimSpace, goFields as fields, oneLine as collapseSpace } from './go-text';
+
+/** Lower-cased with whitespace folded: how logos compares a task or a ruling. */
+export function foldKey(s: string): string {
+	return oneLine(s).toLowerCase();
+}
+
+/** Length in UTF-8 bytes, the unit logos's limits are written in. */
+export function utf8Length(s: string): number {
+	let n = 0;
+	for (const ch of s) {
+		const cp = ch.codePointAt(0) as number;
+		n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+	}
+	return n;
+}
+
+/** The longest prefix of `s` that fits in `max` UTF-8 bytes, cut on a character boundary. */
+export function cutToBytes(s: string, max: number): string {
+	let n = 0;
+	let end = 0;
+	for (const ch of s) {
+		const cp = ch.codePointAt(0) as number;
+		const w = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+		if (n + w > max) break;
+		n += w;
+		end += ch.length;
+	}
+	return s.slice(0, end);
+}
+
+/**
+ * The full file text after appending one line: `header` first when the file is new
+ * (missing or 0 bytes), an LF first when the existing text lacks its final one.
+ * Existing text is never changed, only extended.
+ */
+export function appendWithHeader(existing: string | null, line: string, header: string): string {
+	const one = line.replace(/[\r\n]+/g, ' ').trimEnd();
+	if (existing === null || existing === '') return header + one + '\n';
+	return existing + (existing.endsWith('\n') ? '' : '\n') + one + '\n';
+}

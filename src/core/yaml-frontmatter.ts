@@ -1,0 +1,179 @@
+/**
+ * Reading frontmatter as logos does: every value is text first, and converting it to a
+ * number or a flag follows go-yaml v3's decoding rules (decisions §8). A generic YAML
+ * reader would type `commit: 1234567` as a number and `12e4567` as Infinity; here both
+ * stay text. A syntax error yields no values at all; a value of the wrong type leaves
+ * only that key unset — go-yaml's partial decoding.
+ */
+
+import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import type { Document, Node } from 'yaml';
+import { oldBool, resolvePlain } from './go-yaml-resolve';
+
+/** One frontmatter value, untyped. Lists keep their items one level deep. */
+export type FrontValue =
+	| {
+			kind: 'scalar';
+			text: string;
+			/** Plain and untagged, so go-yaml gives it a type (null, int…) by its looks. */
+			typed: boolean;
+	  }
+	| { kind: 'list'; items: FrontValue[] }
+	| { kind: 'map' };
+
+export interface FrontEntry {
+	key: string;
+	value: FrontValue;
+}
+
+export interface FrontmatterRead {
+	/** Top-level keys in file order; a repeated key appears each time (the last one counts). */
+	entries: FrontEntry[];
+	/** Human-readable reading problems: syntax error, repeated keys, not a mapping. */
+	problems: string[];
+	/** The YAML could not be parsed: go-yaml then decodes nothing. */
+	broken: boolean;
+}
+
+/** Tags go-yaml resolves by the value's looks, like an untagged plain scalar. */
+const RESOLVED_TAGS = new Set(['null', 'bool', 'int', 'float', 'timestamp'].map((t) => `tag:yaml.org,2002:${t}`));
+
+type AnyDoc = Document.Parsed;
+
+function resolveAlias(node: unknown, doc: AnyDoc): unknown {
+	// An alias stands for the node it names; go-yaml decodes that node in its place.
+	let n = node;
+	for (let hops = 0; isAlias(n) && hops < 16; hops++) n = n.resolve(doc);
+	return n;
+}
+
+function toValue(node: unknown, doc: AnyDoc, deep: boolean): FrontValue {
+	const n = resolveAlias(node, doc);
+	if (isSeq(n)) {
+		// Items of items are not needed by any key, and stay unexpanded (alias bombs).
+		return { kind: 'list', items: deep ? n.items.map((item) => toValue(item, doc, false)) : [] };
+	}
+	if (isMap(n)) return { kind: 'map' };
+	if (isScalar(n)) {
+		const text = typeof n.value === 'string' ? n.value : String(n.value ?? '');
+		const typed = n.type === 'PLAIN' && (n.tag === undefined || RESOLVED_TAGS.has(n.tag));
+		return { kind: 'scalar', text, typed };
+	}
+	// `key:` with nothing after it reads as an empty plain scalar, i.e. null.
+	return { kind: 'scalar', text: '', typed: true };
+}
+
+function keyText(node: unknown, doc: AnyDoc): string | null {
+	const n = resolveAlias(node, doc);
+	return isScalar(n) ? String(n.value ?? '') : null;
+}
+
+function syntaxProblem(doc: AnyDoc): string {
+	const e = doc.errors[0];
+	const where = e.linePos ? ` (frontmatter line ${e.linePos[0].line})` : '';
+	const what = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+	return `The frontmatter is not valid YAML${where}: ${what}. logos reads none of its values.`;
+}
+
+/** Reads the text between the `---` lines. Never throws. */
+export function readFrontmatter(yamlText: string): FrontmatterRead {
+	const read: FrontmatterRead = { entries: [], problems: [], broken: false };
+	let docs: AnyDoc[];
+	try {
+		docs = [...parseAllDocuments(yamlText, { schema: 'failsafe', uniqueKeys: false, merge: false })];
+	} catch (err) {
+		read.broken = true;
+		read.problems.push(`The frontmatter could not be read as YAML (${String(err)}).`);
+		return read;
+	}
+	// go-yaml reads the first document only.
+	const doc = docs[0];
+	if (!doc) return read;
+	if (doc.errors.length > 0) {
+		read.broken = true;
+		read.problems.push(syntaxProblem(doc));
+		return read;
+	}
+	const root = resolveAlias(doc.contents, doc);
+	if (root === null || root === undefined || (isScalar(root) && (root.value === null || root.value === ''))) return read;
+	if (!isMap(root)) {
+		read.problems.push('The frontmatter is not a list of `key: value` lines; logos reads none of its values.');
+		return read;
+	}
+	const seen = new Set<string>();
+	for (const pair of root.items) {
+		const key = keyText(pair.key, doc);
+		if (key === null) continue;
+		if (seen.has(key)) read.problems.push(`The frontmatter key \`${key}\` appears more than once; the last one counts.`);
+		seen.add(key);
+		read.entries.push({ key, value: toValue(pair.value as Node | null, doc, true) });
+	}
+	return read;
+}
+
+/**
+ * What go-yaml stores into a field: `set` with the value, `null` (the field is left
+ * alone, no complaint) or `mismatch` (a type error: left alone, worth telling a person).
+ */
+export type Decoded<T> = { kind: 'set'; value: T } | { kind: 'null' } | { kind: 'mismatch' };
+
+const set = <T>(value: T): Decoded<T> => ({ kind: 'set', value });
+const NULL: Decoded<never> = { kind: 'null' };
+const MISMATCH: Decoded<never> = { kind: 'mismatch' };
+
+const isNull = (v: FrontValue): boolean => v.kind === 'scalar' && v.typed && resolvePlain(v.text).kind === 'null';
+
+/** Into a string field: any scalar's text, except a plain null (`~`, `null`, nothing). */
+export function decodeText(v: FrontValue): Decoded<string> {
+	if (v.kind !== 'scalar') return MISMATCH;
+	return isNull(v) ? NULL : set(v.text);
+}
+
+/** Into an int field: plain integers, and plain floats cut toward zero. Quoted text never. */
+export function decodeInt(v: FrontValue): Decoded<number> {
+	if (v.kind !== 'scalar' || !v.typed) return MISMATCH;
+	const r = resolvePlain(v.text);
+	if (r.kind === 'null') return NULL;
+	if (r.kind === 'int') return set(Number(r.value));
+	if (r.kind === 'float' && Number.isFinite(r.value) && Math.abs(r.value) < 2 ** 63) return set(Math.trunc(r.value) || 0);
+	return MISMATCH;
+}
+
+/** Into a bool field: `true`/`false` and friends, and YAML 1.1's yes/no/on/off even quoted. */
+export function decodeFlag(v: FrontValue): Decoded<boolean> {
+	if (v.kind !== 'scalar') return MISMATCH;
+	if (v.typed) {
+		const r = resolvePlain(v.text);
+		if (r.kind === 'null') return NULL;
+		if (r.kind === 'bool') return set(r.value);
+		if (r.kind !== 'str') return MISMATCH;
+	}
+	const old = oldBool(v.text);
+	return old === null ? MISMATCH : set(old);
+}
+
+/** Into a list of strings: items that are not text (or are null) are dropped. */
+export function decodeTextList(v: FrontValue): Decoded<string[]> {
+	if (v.kind === 'scalar') return isNull(v) ? set([]) : MISMATCH;
+	if (v.kind === 'map') return MISMATCH;
+	const out: string[] = [];
+	for (const item of v.items) {
+		const d = decodeText(item);
+		if (d.kind === 'set') out.push(d.value);
+	}
+	return set(out);
+}
+
+/**
+ * The top-level string values of a frontmatter block, read as text the way logos reads
+ * them (`type`, `planned`, …). Values that are not text are left out.
+ */
+export function readScalars(yamlText: string): Record<string, string> {
+	// No prototype: a key such as `__proto__` is just a key here.
+	const out = Object.create(null) as Record<string, string>;
+	for (const { key, value } of readFrontmatter(yamlText).entries) {
+		const d = decodeText(value);
+		if (d.kind === 'set') out[key] = d.value;
+	}
+	return out;
+}

@@ -1,0 +1,102 @@
+/**
+ * Logos Continuity: lifecycle only. Registers the resume pane, commands, settings, the
+ * status bar and vault events; everything that reads the vault waits for layout-ready.
+ */
+import { debounce, Notice, Platform, Plugin } from 'obsidian';
+import { scopeOfPath } from './core/vault-model';
+import { copyResume } from './ui/copy-resume';
+import { RESUME_VIEW_TYPE } from './ui/labels';
+import { copyTarget, openResumePane, refreshResumeViews } from './ui/pane';
+import { ResumeView } from './ui/resume-view';
+import { LogosSettingTab, normalizeSettings, type LogosSettings } from './ui/settings';
+import { summarizeUncommitted, UncommittedStatus } from './ui/status-bar';
+import { ModelSource } from './vault/obsidian-source';
+import { watchSessions } from './vault/obsidian-watch';
+
+/** Quiet time after the last file event before views and the status bar catch up. */
+const NOTIFY_DELAY_MS = 300;
+
+export default class LogosContinuityPlugin extends Plugin {
+	settings!: LogosSettings;
+	source!: ModelSource;
+	private status: UncommittedStatus | null = null;
+	/** Views and the status bar catch up once a burst of file events has settled. */
+	private readonly notify = debounce(() => this.catchUp(), NOTIFY_DELAY_MS, true);
+
+	async onload(): Promise<void> {
+		this.settings = normalizeSettings(await this.loadData());
+		this.source = new ModelSource(this.app.vault, () => this.settings.sessionsFolder);
+
+		this.registerView(RESUME_VIEW_TYPE, (leaf) => new ResumeView(leaf, this));
+		this.registerHoverLinkSource(RESUME_VIEW_TYPE, { display: this.manifest.name, defaultMod: true });
+		this.addRibbonIcon('history', 'Open resume pane', () => void openResumePane(this.app));
+		this.addCommand({ id: 'open-resume-pane', name: 'Open resume pane', callback: () => void openResumePane(this.app) });
+		this.addCommand({ id: 'copy-resume-for-agent', name: 'Copy resume for an agent', callback: () => void this.copyForAgent() });
+		this.addCommand({ id: 'refresh-view', name: 'Refresh logos view', callback: () => this.changed(true) });
+		this.addSettingTab(new LogosSettingTab(this.app, this));
+
+		this.app.workspace.onLayoutReady(() => this.start());
+	}
+
+	onunload(): void {
+		this.notify.cancel();
+	}
+
+	async onExternalSettingsChange(): Promise<void> {
+		this.settings = normalizeSettings(await this.loadData());
+		this.changed(true);
+	}
+
+	async updateSettings(patch: Partial<LogosSettings>): Promise<void> {
+		const before = this.settings;
+		this.settings = normalizeSettings({ ...before, ...patch });
+		await this.saveData(this.settings);
+		if (this.settings.sessionsFolder !== before.sessionsFolder) this.changed(false);
+		else void this.updateStatus();
+	}
+
+	private start(): void {
+		watchSessions(this, this.app, () => this.settings.sessionsFolder, () => this.changed(false));
+		// The status bar does not exist on mobile; the pane shows the same counts there.
+		if (!Platform.isMobile) {
+			const el = this.addStatusBarItem();
+			this.status = new UncommittedStatus(el);
+			this.registerDomEvent(el, 'click', () => void openResumePane(this.app, this.status?.scope ?? undefined));
+		}
+		this.registerEvent(this.app.workspace.on('file-open', () => void this.updateStatus()));
+		this.changed(true);
+	}
+
+	/** The model is out of date: bump its revision now, let views catch up after the burst. */
+	private changed(now: boolean): void {
+		this.source.bump();
+		if (now) {
+			this.notify.cancel();
+			this.catchUp();
+		} else {
+			this.notify();
+		}
+	}
+
+	private catchUp(): void {
+		refreshResumeViews(this.app);
+		void this.updateStatus();
+	}
+
+	private async updateStatus(): Promise<void> {
+		if (!this.status) return;
+		const { model } = await this.source.load();
+		const file = this.app.workspace.getActiveFile();
+		const scope = file ? scopeOfPath(model, file.path) : null;
+		this.status.show(summarizeUncommitted(model.notes, scope), this.settings.showStatusBar);
+	}
+
+	private async copyForAgent(): Promise<void> {
+		const target = await copyTarget(this.app, this.source);
+		if (!target) {
+			new Notice('Open a file inside a logos scope, or the resume pane, to choose what to copy.');
+			return;
+		}
+		await copyResume(this.source, target.scope, target.conversation);
+	}
+}

@@ -1,0 +1,87 @@
+/**
+ * A thin layer over a sql.js Database: cached statements, typed rows, transactions.
+ */
+import type { Database, Statement } from 'sql.js';
+
+export type Value = number | string | Uint8Array | null;
+export type Row = Record<string, Value>;
+
+export class Conn {
+	private readonly cache = new Map<string, Statement>();
+
+	constructor(readonly db: Database) {}
+
+	private stmt(sql: string): Statement {
+		let s = this.cache.get(sql);
+		if (!s) {
+			s = this.db.prepare(sql);
+			this.cache.set(sql, s);
+		}
+		return s;
+	}
+
+	/** Runs one statement; returns how many rows it changed. */
+	run(sql: string, params: Value[] = []): number {
+		const s = this.stmt(sql);
+		try {
+			s.bind(params);
+			s.step();
+		} finally {
+			s.reset();
+		}
+		return this.db.getRowsModified();
+	}
+
+	all(sql: string, params: Value[] = []): Row[] {
+		const s = this.stmt(sql);
+		const rows: Row[] = [];
+		try {
+			s.bind(params);
+			while (s.step()) rows.push(s.getAsObject());
+		} finally {
+			s.reset();
+		}
+		return rows;
+	}
+
+	get(sql: string, params: Value[] = []): Row | null {
+		return this.all(sql, params)[0] ?? null;
+	}
+
+	/** All-or-nothing: a throw inside leaves the database as it was. */
+	tx<T>(work: () => T): T {
+		this.db.run('BEGIN');
+		try {
+			const out = work();
+			this.db.run('COMMIT');
+			return out;
+		} catch (err) {
+			this.db.run('ROLLBACK');
+			throw err;
+		}
+	}
+
+	/** sql.js closes and reopens the database to export it, which frees every statement. */
+	export(): Uint8Array {
+		this.forget();
+		return this.db.export();
+	}
+
+	close(): void {
+		this.forget();
+		this.db.close();
+	}
+
+	private forget(): void {
+		for (const s of this.cache.values()) s.free();
+		this.cache.clear();
+	}
+}
+
+export function num(v: Value | undefined): number {
+	return typeof v === 'number' ? v : Number(v ?? 0);
+}
+
+export function str(v: Value | undefined): string {
+	return v === null || v === undefined ? '' : String(v);
+}

@@ -1,0 +1,254 @@
+/**
+ * The plugin's index: checkpoints, rulings, decisions and working notes in one sql.js
+ * database, queried by the views and the CLI instead of the vault. Everything but the
+ * person's own notes is derived from the vault and can be rebuilt from it.
+ */
+import { format } from 'date-fns';
+import type { Database, SqlJsStatic } from 'sql.js';
+import type { CheckpointRecord, WorkingNote } from '../core/types';
+import {
+	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
+	decisionsOfScope, deleteCheckpoint, type FileStamp, type IndexedDecision, type IndexedRuling, moveCheckpoint,
+	rulingsOfScope, writeCheckpoint,
+} from './checkpoint-rows';
+import { Conn } from './conn';
+import {
+	addOwn, allNoteFiles, clearDerivedNotes, countShown, deleteNoteFile, dismissOwn, type ImportOptions,
+	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, noteScopes, ownNotes, pendingOwn, setFlushed,
+	shownNotes, type StampFormat, writeNoteFile,
+} from './note-rows';
+import { createIndexDb } from './open';
+
+export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, StampFormat };
+
+export interface ListedFile extends FileStamp {
+	path: string;
+}
+
+export interface NoteImportOptions extends ImportOptions {
+	/** The uncommitted.md the notes came from, so reconciliation can skip it next time. */
+	file?: ListedFile;
+}
+
+export interface IndexStoreOptions {
+	/** Local `YYYYMMDD-HHMMSS` for a unix time; date-fns in the machine's zone by default. */
+	formatStamp?: StampFormat;
+}
+
+export const localStamp: StampFormat = (ts) => format(new Date(ts * 1000), 'yyyyMMdd-HHmmss');
+
+const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.mtime === b.mtime && a.size === b.size;
+
+export class IndexStore {
+	private readonly conn: Conn;
+	private readonly stamp: StampFormat;
+	private rev = 0;
+	private readonly listeners = new Set<() => void>();
+
+	/** Takes a database that `openIndexBytes`/`loadIndex` opened (current schema). */
+	constructor(db: Database, opts: IndexStoreOptions = {}) {
+		this.conn = new Conn(db);
+		this.stamp = opts.formatStamp ?? localStamp;
+	}
+
+	static create(sql: SqlJsStatic, opts: IndexStoreOptions = {}): IndexStore {
+		return new IndexStore(createIndexDb(sql), opts);
+	}
+
+	/** Grows by one with every change; views re-render when it moved. */
+	get revision(): number {
+		return this.rev;
+	}
+
+	/** Called after every change (the plugin schedules a save). Returns the unsubscribe. */
+	onChange(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	private changed(): void {
+		this.rev++;
+		for (const l of this.listeners) l();
+	}
+
+	upsertCheckpoint(record: CheckpointRecord, mtime: number, size: number): void {
+		this.conn.tx(() => writeCheckpoint(this.conn, record, { mtime, size }));
+		this.changed();
+	}
+
+	/**
+	 * A file or folder is gone. A checkpoint's rows go; an uncommitted.md's notes are
+	 * marked absent (never deleted). Returns whether the index held anything there.
+	 */
+	removePath(path: string): boolean {
+		const hit = this.conn.tx(() => this.removeUnchecked(path));
+		if (hit) this.changed();
+		return hit;
+	}
+
+	private removeUnchecked(path: string): boolean {
+		let hit = deleteCheckpoint(this.conn, path) > 0;
+		for (const p of checkpointPathsUnder(this.conn, path)) hit = deleteCheckpoint(this.conn, p) > 0 || hit;
+		for (const f of allNoteFiles(this.conn)) {
+			if (f.path !== path && !f.path.startsWith(`${path}/`)) continue;
+			deleteNoteFile(this.conn, f.path);
+			importScopeNotes(this.conn, f.scope, [], this.stamp);
+			hit = true;
+		}
+		return hit;
+	}
+
+	/**
+	 * A file or folder moved. Checkpoint rows follow it (scope and conversation stay as
+	 * they were; a move that changes them is followed by an upsert). An uncommitted.md
+	 * that moved counts as removed: its new path is imported as a new file.
+	 */
+	renamePath(from: string, to: string): boolean {
+		const hit = this.conn.tx(() => {
+			let moved = moveCheckpoint(this.conn, from, to);
+			for (const p of checkpointPathsUnder(this.conn, from)) {
+				moved = moveCheckpoint(this.conn, p, to + p.slice(from.length)) || moved;
+			}
+			const notes = allNoteFiles(this.conn).some((f) => f.path === from || f.path.startsWith(`${from}/`));
+			if (notes) this.removeUnchecked(from);
+			return moved || notes;
+		});
+		if (hit) this.changed();
+		return hit;
+	}
+
+	/** What the index last read of a file: checkpoint or uncommitted.md. */
+	fileStamp(path: string): FileStamp | null {
+		const cp = checkpointStamp(this.conn, path);
+		if (cp) return cp;
+		const nf = noteFileAt(this.conn, path);
+		return nf ? { mtime: nf.mtime, size: nf.size } : null;
+	}
+
+	/**
+	 * Compares the vault's listing (checkpoints and uncommitted.md files) with what the
+	 * index read. `changed` are files new or different by mtime or size: only these need
+	 * parsing again. `removed` are files the index knew that are gone; their rows are
+	 * dropped (notes marked absent) here.
+	 */
+	reconcile(listing: readonly ListedFile[]): { changed: string[]; removed: string[] } {
+		const known = allCheckpointStamps(this.conn);
+		for (const f of allNoteFiles(this.conn)) known.set(f.path, f);
+		const changed: string[] = [];
+		const listed = new Set<string>();
+		for (const f of listing) {
+			listed.add(f.path);
+			const had = known.get(f.path);
+			if (!had || !sameStamp(had, f)) changed.push(f.path);
+		}
+		const removed = [...known.keys()].filter((p) => !listed.has(p)).sort();
+		if (removed.length > 0) {
+			this.conn.tx(() => {
+				for (const p of removed) this.removeUnchecked(p);
+			});
+			this.changed();
+		}
+		return { changed, removed };
+	}
+
+	/**
+	 * Imports the notes uncommitted.md holds for a scope now (all of them: a note
+	 * missing here is marked absent). De-duplicates on (scope, text, ts), never deletes.
+	 */
+	importNotes(scope: string, notes: readonly WorkingNote[], opts: NoteImportOptions = {}): ImportResult {
+		const out = this.conn.tx(() => {
+			const r = importScopeNotes(this.conn, scope, notes, this.stamp, opts);
+			if (opts.file) {
+				const before = noteFileAt(this.conn, opts.file.path);
+				const f = { path: opts.file.path, scope, mtime: opts.file.mtime, size: opts.file.size };
+				if (!before || !sameStamp(before, f) || before.scope !== scope) {
+					writeNoteFile(this.conn, f);
+					// A new stamp is worth saving even when no note changed.
+					return { ...r, changed: true };
+				}
+			}
+			return r;
+		});
+		if (out.changed) this.changed();
+		return out;
+	}
+
+	/** The person's note, stored before it is written; returns its id. */
+	addOwnNote(scope: string, agent: string, text: string, ts: number): number {
+		const id = this.conn.tx(() => addOwn(this.conn, scope, agent, text, ts, this.stamp));
+		this.changed();
+		return id;
+	}
+
+	/** Its line is in uncommitted.md. */
+	markFlushed(id: number): boolean {
+		const hit = setFlushed(this.conn, id);
+		if (hit) this.changed();
+		return hit;
+	}
+
+	dismissOwnNote(id: number): boolean {
+		const hit = dismissOwn(this.conn, id);
+		if (hit) this.changed();
+		return hit;
+	}
+
+	/** Own notes whose line has not been written yet (retry them). */
+	pendingOwnNotes(): IndexedNote[] {
+		return pendingOwn(this.conn);
+	}
+
+	/** The person's notes not dismissed, in one scope or all. */
+	ownNotes(scope?: string): IndexedNote[] {
+		return ownNotes(this.conn, scope);
+	}
+
+	/** "Rebuild index": drops everything derived from the vault, keeps the person's notes. */
+	clearDerived(): void {
+		this.conn.tx(() => {
+			this.conn.run('DELETE FROM rulings');
+			this.conn.run('DELETE FROM decisions');
+			this.conn.run('DELETE FROM checkpoints');
+			clearDerivedNotes(this.conn);
+		});
+		this.changed();
+	}
+
+	checkpointsOfScope(scope: string): CheckpointRecord[] {
+		return checkpointsOfScope(this.conn, scope);
+	}
+
+	checkpointAt(path: string): CheckpointRecord | null {
+		return checkpointAt(this.conn, path);
+	}
+
+	rulingsOfScope(scope: string): IndexedRuling[] {
+		return rulingsOfScope(this.conn, scope);
+	}
+
+	decisionsOfScope(scope: string, window?: number): IndexedDecision[] {
+		return decisionsOfScope(this.conn, scope, window);
+	}
+
+	/** Notes not yet checkpointed as a person sees them: in uncommitted.md now, or their own. */
+	notesOfScope(scope: string): IndexedNote[] {
+		return shownNotes(this.conn, scope);
+	}
+
+	uncommittedCount(scope?: string): number {
+		return countShown(this.conn, scope);
+	}
+
+	/** Every scope with a checkpoint or a note, sorted. */
+	scopes(): string[] {
+		return [...new Set([...checkpointScopes(this.conn), ...noteScopes(this.conn)])].sort();
+	}
+
+	export(): Uint8Array {
+		return this.conn.export();
+	}
+
+	close(): void {
+		this.conn.close();
+	}
+}

@@ -1,0 +1,200 @@
+/**
+ * Working notes in logos's own tables (spec §4.1): imported from uncommitted.md the
+ * way `logos index` imports them (§4.4), plus the person's own notes (decisions §6),
+ * the one part of the index that is not derived from the vault.
+ */
+import type { WorkingNote } from '../core/types';
+import { type Conn, num, str, type Row } from './conn';
+
+export interface IndexedNote {
+	id: number;
+	scope: string;
+	agent: string;
+	text: string;
+	ts: number;
+	/** The logos-style session the note was filed under. */
+	session: string;
+	/** The person's own note (decisions §6). */
+	own: boolean;
+	/** Not yet written to uncommitted.md. */
+	unflushed: boolean;
+	dismissed: boolean;
+	/** The line is in uncommitted.md now. */
+	present: boolean;
+}
+
+export interface ImportResult {
+	/** Notes new to the index. */
+	added: number;
+	/** The person's notes that were written to uncommitted.md and are no longer there. */
+	missingOwn: IndexedNote[];
+	/** Whether anything in the index changed. */
+	changed: boolean;
+}
+
+export interface ImportOptions {
+	/** The person's agent name: new notes by it become own notes (recovery, decisions §6). */
+	ownAgent?: string;
+}
+
+/** `YYYYMMDD-HHMMSS` in local wall-clock time, as logos names sessions (spec §4.2). */
+export type StampFormat = (ts: number) => string;
+
+const NOTE_COLUMNS = `n.id, s.project, s.agent, n.text, n.ts, n.session, n.own, n.unflushed, n.dismissed, n.present
+	FROM session_notes n JOIN sessions s ON s.id = n.session`;
+
+/** Notes a person sees as not yet checkpointed: in the file now, or their own and kept. */
+const SHOWN = '(n.present = 1 OR (n.own = 1 AND n.dismissed = 0))';
+
+function toNote(row: Row): IndexedNote {
+	return {
+		id: num(row.id), scope: str(row.project), agent: str(row.agent), text: str(row.text), ts: num(row.ts),
+		session: str(row.session), own: num(row.own) === 1, unflushed: num(row.unflushed) === 1,
+		dismissed: num(row.dismissed) === 1, present: num(row.present) === 1,
+	};
+}
+
+const keyOf = (text: string, ts: number): string => `${ts}\u0000${text}`;
+
+/**
+ * The open session of (scope, agent), opened when there is none. Its id is taken from
+ * the first note's time and walked forward a second at a time past ids in use, as
+ * logos does on a collision.
+ */
+function openSession(c: Conn, scope: string, agent: string, ts: number, stamp: StampFormat): string {
+	const open = c.get('SELECT id FROM sessions WHERE project = ? AND agent = ? AND ended = 0 ORDER BY started DESC LIMIT 1', [scope, agent]);
+	if (open) return str(open.id);
+	let id = `${stamp(ts)}-${agent}`;
+	for (let step = 1; c.get('SELECT 1 AS x FROM sessions WHERE id = ?', [id]); step++) {
+		id = `${stamp(ts + step)}-${agent}`;
+	}
+	c.run('INSERT INTO sessions (id, project, agent, started) VALUES (?, ?, ?, ?)', [id, scope, agent, ts]);
+	return id;
+}
+
+/**
+ * Brings the index in line with the notes uncommitted.md holds for the scope now.
+ * Never deletes: a note gone from the file is only marked absent, and a session
+ * left with nothing shown is closed, as logos closes the sessions a checkpoint folds.
+ */
+export function importScopeNotes(c: Conn, scope: string, notes: readonly WorkingNote[], stamp: StampFormat, opts: ImportOptions = {}): ImportResult {
+	const known = new Map<string, IndexedNote>();
+	for (const row of c.all(`SELECT ${NOTE_COLUMNS} WHERE s.project = ?`, [scope])) {
+		const note = toNote(row);
+		known.set(keyOf(note.text, note.ts), note);
+	}
+	const seen = new Set<number>();
+	const fresh = new Map<string, WorkingNote>();
+	for (const n of notes) {
+		const key = keyOf(n.text, n.ts);
+		const row = known.get(key);
+		if (row) seen.add(row.id);
+		else if (!fresh.has(key)) fresh.set(key, n);
+	}
+	let changes = 0;
+	const added = [...fresh.values()].sort((a, b) => a.ts - b.ts);
+	for (const n of added) {
+		const agent = n.agent === '' ? 'agent' : n.agent;
+		const session = openSession(c, scope, agent, n.ts, stamp);
+		const own = opts.ownAgent !== undefined && agent === opts.ownAgent ? 1 : 0;
+		c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present) VALUES (?, ?, ?, 0, ?, 1)', [session, n.text, n.ts, own]);
+		changes++;
+	}
+	for (const row of known.values()) {
+		const present = seen.has(row.id);
+		// A line in the file is written, whatever the last attempt reported.
+		const unflushed = present ? false : row.unflushed;
+		if (present !== row.present || unflushed !== row.unflushed) {
+			c.run('UPDATE session_notes SET present = ?, unflushed = ? WHERE id = ?', [present ? 1 : 0, unflushed ? 1 : 0, row.id]);
+			changes++;
+		}
+	}
+	changes += c.run(`UPDATE sessions SET ended = max(1, (SELECT max(ts) FROM session_notes WHERE session = sessions.id))
+		WHERE project = ? AND ended = 0 AND NOT EXISTS (
+			SELECT 1 FROM session_notes n WHERE n.session = sessions.id AND ${SHOWN})`, [scope]);
+	const missingOwn = c.all(`SELECT ${NOTE_COLUMNS}
+		WHERE s.project = ? AND n.own = 1 AND n.dismissed = 0 AND n.unflushed = 0 AND n.present = 0
+		ORDER BY n.ts, n.id`, [scope]).map(toNote);
+	return { added: added.length, missingOwn, changed: changes > 0 };
+}
+
+/** The person's note, unflushed until its line is written. Returns its id. */
+export function addOwn(c: Conn, scope: string, agent: string, text: string, ts: number, stamp: StampFormat): number {
+	const same = c.get(`SELECT n.id, n.present FROM session_notes n JOIN sessions s ON s.id = n.session
+		WHERE s.project = ? AND n.text = ? AND n.ts = ?`, [scope, text, ts]);
+	if (same) {
+		const unflushed = num(same.present) === 1 ? 0 : 1;
+		c.run('UPDATE session_notes SET own = 1, dismissed = 0, unflushed = ? WHERE id = ?', [unflushed, num(same.id)]);
+		return num(same.id);
+	}
+	const session = openSession(c, scope, agent === '' ? 'agent' : agent, ts, stamp);
+	c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present) VALUES (?, ?, ?, 1, 1, 0)', [session, text, ts]);
+	return num(c.get('SELECT last_insert_rowid() AS id')?.id);
+}
+
+export function setFlushed(c: Conn, id: number): boolean {
+	return c.run('UPDATE session_notes SET unflushed = 0 WHERE id = ? AND own = 1 AND unflushed = 1', [id]) > 0;
+}
+
+/** The row stays, so neither a re-import nor a recovery adopts the note again. */
+export function dismissOwn(c: Conn, id: number): boolean {
+	return c.run('UPDATE session_notes SET dismissed = 1 WHERE id = ? AND own = 1 AND dismissed = 0', [id]) > 0;
+}
+
+export function pendingOwn(c: Conn): IndexedNote[] {
+	return c.all(`SELECT ${NOTE_COLUMNS} WHERE n.own = 1 AND n.dismissed = 0 AND n.unflushed = 1 ORDER BY n.ts, n.id`).map(toNote);
+}
+
+export function ownNotes(c: Conn, scope?: string): IndexedNote[] {
+	const where = scope === undefined ? '' : 'AND s.project = ?';
+	return c.all(`SELECT ${NOTE_COLUMNS} WHERE n.own = 1 AND n.dismissed = 0 ${where} ORDER BY n.ts, n.id`, scope === undefined ? [] : [scope]).map(toNote);
+}
+
+/** Oldest first, as uncommitted.md lists them. */
+export function shownNotes(c: Conn, scope: string): IndexedNote[] {
+	return c.all(`SELECT ${NOTE_COLUMNS} WHERE s.project = ? AND ${SHOWN} ORDER BY n.ts, n.id`, [scope]).map(toNote);
+}
+
+export function countShown(c: Conn, scope?: string): number {
+	const where = scope === undefined ? '' : 'AND s.project = ?';
+	const row = c.get(`SELECT count(*) AS n FROM session_notes n JOIN sessions s ON s.id = n.session WHERE ${SHOWN} ${where}`, scope === undefined ? [] : [scope]);
+	return num(row?.n);
+}
+
+/** "Rebuild index": only the person's own notes stay, marked absent until re-imported. */
+export function clearDerivedNotes(c: Conn): void {
+	c.run('DELETE FROM session_notes WHERE own = 0');
+	c.run('UPDATE session_notes SET present = 0');
+	c.run('DELETE FROM sessions WHERE NOT EXISTS (SELECT 1 FROM session_notes n WHERE n.session = sessions.id)');
+	c.run('DELETE FROM note_files');
+}
+
+export function noteScopes(c: Conn): string[] {
+	return c.all('SELECT DISTINCT project FROM sessions ORDER BY project').map((r) => str(r.project));
+}
+
+export interface NoteFile {
+	path: string;
+	scope: string;
+	mtime: number;
+	size: number;
+}
+
+export function writeNoteFile(c: Conn, f: NoteFile): void {
+	c.run('INSERT OR REPLACE INTO note_files (path, scope, mtime, size) VALUES (?, ?, ?, ?)', [f.path, f.scope, f.mtime, f.size]);
+}
+
+export function noteFileAt(c: Conn, path: string): NoteFile | null {
+	const row = c.get('SELECT path, scope, mtime, size FROM note_files WHERE path = ?', [path]);
+	return row ? { path: str(row.path), scope: str(row.scope), mtime: num(row.mtime), size: num(row.size) } : null;
+}
+
+export function allNoteFiles(c: Conn): NoteFile[] {
+	return c.all('SELECT path, scope, mtime, size FROM note_files').map((row) => ({
+		path: str(row.path), scope: str(row.scope), mtime: num(row.mtime), size: num(row.size),
+	}));
+}
+
+export function deleteNoteFile(c: Conn, path: string): void {
+	c.run('DELETE FROM note_files WHERE path = ?', [path]);
+}

@@ -1,0 +1,82 @@
+/**
+ * Opening index bytes, trusting nothing: a crash, a sync client or another program
+ * may have left a torn, empty or unrelated file where the index should be.
+ */
+import type { Database, SqlJsStatic } from 'sql.js';
+import { applicationId, migrate, SCHEMA_VERSION, userVersion } from './migrations';
+import { APPLICATION_ID } from './schema';
+
+export type UnusableReason = 'missing' | 'unreadable' | 'empty' | 'truncated' | 'corrupt' | 'foreign' | 'foreignVersion';
+
+export interface Unusable {
+	reason: UnusableReason;
+	detail: string;
+}
+
+export type Opened = ({ ok: true; db: Database; migratedFrom: number }) | ({ ok: false } & Unusable);
+
+const MAGIC = 'SQLite format 3\u0000';
+
+/**
+ * The header states the file's length (page size × page count) whenever that count
+ * is current. SQLite reads a short file as if padded with zeros and may call it
+ * sound, so the length is checked here.
+ */
+function headerProblem(bytes: Uint8Array): Unusable | null {
+	if (bytes.length === 0) return { reason: 'empty', detail: 'the index file is empty' };
+	if (bytes.length < 100) return { reason: 'truncated', detail: `the index file is only ${bytes.length} bytes long` };
+	for (let i = 0; i < MAGIC.length; i++) {
+		if (bytes[i] !== MAGIC.charCodeAt(i)) return { reason: 'corrupt', detail: 'the index file is not an SQLite database' };
+	}
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	const rawPage = view.getUint16(16);
+	const pageSize = rawPage === 1 ? 65536 : rawPage;
+	const pages = view.getUint32(28);
+	const countIsCurrent = view.getUint32(24) === view.getUint32(92);
+	if (countIsCurrent && pages > 0 && pages * pageSize !== bytes.length) {
+		return { reason: 'truncated', detail: `the index file holds ${bytes.length} of ${pages * pageSize} bytes` };
+	}
+	return null;
+}
+
+/** Ours, and a version we can read or migrate? */
+function ownerProblem(db: Database): Unusable | null {
+	if (applicationId(db) !== APPLICATION_ID) return { reason: 'foreign', detail: 'the file is not this plugin\'s index' };
+	const version = userVersion(db);
+	if (version > SCHEMA_VERSION) {
+		return { reason: 'foreignVersion', detail: `index schema version ${version} is newer than this plugin knows (${SCHEMA_VERSION})` };
+	}
+	if (version < 1) return { reason: 'foreign', detail: 'the index file has no schema version' };
+	return null;
+}
+
+/** Opens, checks and migrates; anything unusable is described, never thrown. */
+export function openIndexBytes(sql: SqlJsStatic, bytes: Uint8Array | null): Opened {
+	if (bytes === null) return { ok: false, reason: 'missing', detail: 'there is no index file' };
+	const bad = headerProblem(bytes);
+	if (bad) return { ok: false, ...bad };
+	let db: Database | null = null;
+	try {
+		db = new sql.Database(bytes);
+		const check = db.exec('PRAGMA integrity_check');
+		const verdict = String(check[0]?.values[0]?.[0] ?? '');
+		if (verdict !== 'ok') throw new Error(`integrity check: ${verdict || 'no answer'}`);
+		const owner = ownerProblem(db);
+		if (owner) {
+			db.close();
+			return { ok: false, ...owner };
+		}
+		const { from } = migrate(db);
+		return { ok: true, db, migratedFrom: from };
+	} catch (err) {
+		db?.close();
+		return { ok: false, reason: 'corrupt', detail: err instanceof Error ? err.message : String(err) };
+	}
+}
+
+/** A new, empty index at the current schema version. */
+export function createIndexDb(sql: SqlJsStatic): Database {
+	const db = new sql.Database();
+	migrate(db);
+	return db;
+}

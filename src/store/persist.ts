@@ -1,0 +1,163 @@
+/**
+ * The index file on disk, written so that a crash at any moment leaves a usable copy.
+ *
+ * The new bytes go to `<path>.new` first; the current file steps aside to `<path>.old`
+ * and is removed only once the new one has its place. Nothing here relies on a rename
+ * onto an existing file (not documented as atomic for Obsidian's adapter): every
+ * rename's target is cleared first.
+ */
+import type { Database, SqlJsStatic } from 'sql.js';
+import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
+
+/** Bytes in, bytes out: the Obsidian adapter and Node fs both fit behind it. */
+export interface BytesPort {
+	/** null when the file does not exist. */
+	read(path: string): Promise<Uint8Array | null>;
+	/** Creates or replaces the file. */
+	write(path: string, bytes: Uint8Array): Promise<void>;
+	/** Only ever called with a target that does not exist. */
+	rename(from: string, to: string): Promise<void>;
+	remove(path: string): Promise<void>;
+	exists(path: string): Promise<boolean>;
+}
+
+export const newCopy = (path: string): string => `${path}.new`;
+export const oldCopy = (path: string): string => `${path}.old`;
+
+/**
+ * Crash analysis, by the step a crash interrupts:
+ * writing .new — the current file is untouched;
+ * clearing a stale .old — the current file is untouched;
+ * current → .old — .old holds the previous index, .new the complete new one;
+ * .new → current — the current file holds the new index;
+ * removing .old — the current file holds the new index.
+ */
+export async function saveIndex(port: BytesPort, path: string, bytes: Uint8Array): Promise<void> {
+	const fresh = newCopy(path);
+	const previous = oldCopy(path);
+	await port.write(fresh, bytes);
+	if (await port.exists(path)) {
+		// A stale .old only goes while a current file still exists to fall back on.
+		if (await port.exists(previous)) await port.remove(previous);
+		await port.rename(path, previous);
+	}
+	await port.rename(fresh, path);
+	if (await port.exists(previous)) await port.remove(previous);
+}
+
+export type LoadSource = 'current' | 'old' | 'new';
+
+export type Loaded =
+	| { db: Database; rebuilt: false; source: LoadSource; migratedFrom: number }
+	| { db: Database; rebuilt: true; reason: UnusableReason; detail: string };
+
+async function readSafely(port: BytesPort, path: string): Promise<Uint8Array | null | Error> {
+	try {
+		return await port.read(path);
+	} catch (err) {
+		return err instanceof Error ? err : new Error(String(err));
+	}
+}
+
+/**
+ * The current file, else the previous copy a save set aside, else a complete new copy
+ * a save left behind. When none is usable the caller gets an empty index to fill from
+ * the vault, and the reason the current file could not be used (for one Notice;
+ * `missing` with nothing else around is simply a first run).
+ */
+export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string): Promise<Loaded> {
+	const candidates: [LoadSource, string][] = [['current', path], ['old', oldCopy(path)], ['new', newCopy(path)]];
+	let first: { reason: UnusableReason; detail: string } | null = null;
+	for (const [source, file] of candidates) {
+		const bytes = await readSafely(port, file);
+		const opened = bytes instanceof Error
+			? { ok: false as const, reason: 'unreadable' as const, detail: bytes.message }
+			: openIndexBytes(sql, bytes);
+		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom };
+		first ??= { reason: opened.reason, detail: opened.detail };
+	}
+	const why = first ?? { reason: 'missing' as const, detail: 'there is no index file' };
+	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail };
+}
+
+export interface Timers {
+	setTimeout(run: () => void, ms: number): unknown;
+	clearTimeout(handle: unknown): void;
+}
+
+export interface Saver {
+	/** Asks for a save within the delay; calls meanwhile join the same save. */
+	scheduleSave(): void;
+	/** Saves now if anything is waiting (on unload); rejects when the save fails. */
+	flush(): Promise<void>;
+	/** Forgets a waiting save (the index is being thrown away). */
+	cancel(): void;
+	readonly pending: boolean;
+}
+
+export interface SaverOptions {
+	save: () => Promise<void>;
+	delayMs?: number;
+	/**
+	 * Given, not assumed: the plugin passes `window`'s (popout-safe), the CLI Node's;
+	 * the store itself names no global.
+	 */
+	timers: Timers;
+	/** Failures of timed saves, which have no caller to reject to. */
+	onError?: (err: unknown) => void;
+}
+
+/**
+ * A save at most once per delay, never two at a time. The timer is not pushed back
+ * by later changes, so a steady stream of changes still gets saved.
+ */
+export function createSaver(opts: SaverOptions): Saver {
+	const delay = opts.delayMs ?? 2000;
+	const timers = opts.timers;
+	let dirty = false;
+	let handle: unknown = null;
+	let running: Promise<void> | null = null;
+
+	const run = async (): Promise<void> => {
+		while (running) await running.catch(() => undefined);
+		if (!dirty) return;
+		dirty = false;
+		const attempt = opts.save();
+		running = attempt;
+		try {
+			await attempt;
+		} catch (err) {
+			dirty = true; // still unsaved: the next save tries again
+			throw err;
+		} finally {
+			running = null;
+		}
+	};
+
+	const stopTimer = (): void => {
+		if (handle !== null) timers.clearTimeout(handle);
+		handle = null;
+	};
+
+	return {
+		scheduleSave() {
+			dirty = true;
+			if (handle !== null) return;
+			handle = timers.setTimeout(() => {
+				handle = null;
+				run().catch((err: unknown) => opts.onError?.(err));
+			}, delay);
+		},
+		flush() {
+			stopTimer();
+			return run();
+		},
+		cancel() {
+			stopTimer();
+			dirty = false;
+		},
+		get pending() {
+			return dirty || running !== null;
+		},
+	};
+}

@@ -1,0 +1,95 @@
+/**
+ * The index's tables. Step 1 is logos's own working-notes schema (spec §4.1), kept
+ * column for column so the two read alike; step 2 adds what the plugin's views need
+ * to answer without re-reading files. New steps go at the end, never edit old ones.
+ */
+
+/** Marks a database as this plugin's index (`PRAGMA application_id`, 'LOGC'). */
+export const APPLICATION_ID = 0x4c4f4743;
+
+export const LOGOS_NOTES_SCHEMA = `
+CREATE TABLE sessions (
+	id TEXT PRIMARY KEY,
+	project TEXT NOT NULL,
+	agent TEXT NOT NULL,
+	task TEXT NOT NULL DEFAULT '',
+	started INTEGER NOT NULL,
+	ended INTEGER NOT NULL DEFAULT 0,
+	slug TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX sessions_project ON sessions(project, started);
+CREATE TABLE session_notes (
+	id INTEGER PRIMARY KEY,
+	session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+	text TEXT NOT NULL,
+	ts INTEGER NOT NULL,
+	unflushed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX session_notes_session ON session_notes(session, ts);
+`;
+
+export const VIEW_SCHEMA = `
+-- own: the person's note (decisions §6), the one thing not derived from the vault.
+-- dismissed: the person let it go; the row stays so a re-import does not adopt it again.
+-- present: the line is in uncommitted.md now; rows are never deleted on import.
+ALTER TABLE session_notes ADD COLUMN own INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE session_notes ADD COLUMN dismissed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE session_notes ADD COLUMN present INTEGER NOT NULL DEFAULT 1;
+CREATE INDEX session_notes_text ON session_notes(ts, text);
+
+CREATE TABLE note_files (
+	path TEXT PRIMARY KEY,
+	scope TEXT NOT NULL,
+	mtime INTEGER NOT NULL,
+	size INTEGER NOT NULL
+);
+
+-- One row per checkpoint file. record holds the whole CheckpointRecord as JSON so the
+-- views get it back without reading the vault.
+CREATE TABLE checkpoints (
+	path TEXT PRIMARY KEY,
+	name TEXT NOT NULL,
+	scope TEXT NOT NULL,
+	conversation TEXT NOT NULL,
+	id TEXT NOT NULL,
+	session TEXT NOT NULL,
+	host_session TEXT NOT NULL,
+	ts INTEGER NOT NULL,
+	agent TEXT NOT NULL,
+	task TEXT NOT NULL,
+	follows TEXT NOT NULL,
+	auto INTEGER NOT NULL,
+	auto_closed INTEGER NOT NULL,
+	handoff TEXT NOT NULL,
+	git_commit TEXT NOT NULL,
+	flat INTEGER NOT NULL,
+	empty INTEGER NOT NULL,
+	copy_of TEXT,
+	mtime INTEGER NOT NULL,
+	size INTEGER NOT NULL,
+	problems TEXT NOT NULL,
+	record TEXT NOT NULL
+);
+CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
+CREATE INDEX checkpoints_id ON checkpoints(id);
+
+CREATE TABLE rulings (
+	path TEXT NOT NULL,
+	ord INTEGER NOT NULL,
+	scope TEXT NOT NULL,
+	text TEXT NOT NULL,
+	review_key TEXT NOT NULL,
+	PRIMARY KEY (path, ord)
+);
+CREATE INDEX rulings_scope ON rulings(scope, review_key);
+
+CREATE TABLE decisions (
+	path TEXT NOT NULL,
+	ord INTEGER NOT NULL,
+	scope TEXT NOT NULL,
+	text TEXT NOT NULL,
+	decision_key TEXT NOT NULL,
+	PRIMARY KEY (path, ord)
+);
+CREATE INDEX decisions_scope ON decisions(scope, decision_key);
+`;

@@ -1,0 +1,78 @@
+/**
+ * Words the resume pane shows, in one place so the pane, its tests and the copy for an
+ * agent say the same thing. Section titles follow logos's resume order (decisions §10).
+ */
+import type { ProblemKind } from '../core/types';
+import type { ReceiptKind } from '../core/resume-types';
+
+export const RESUME_VIEW_TYPE = 'logos-resume';
+
+/** logos's own AutoLabel (spec §2.5). */
+export const AUTO_LABEL = 'auto — not written by an agent, unverified';
+export const AUTO_CLOSED_LABEL = 'closed automatically — not a real handoff';
+
+export const SECTION = {
+	doing: 'They were doing',
+	verified: 'Verified — safe to continue from',
+	blockers: 'Known broken — do not build on it',
+	commands: 'Shown by running',
+	state: 'State',
+	decided: 'Decided',
+	failed: "Already tried, didn't work",
+	questions: 'Still open',
+	files: 'Files touched',
+	inferred: 'Inferred from the transcript — unverified',
+	ruledOut: 'Ruled out earlier in this scope',
+	decidedEarlier: 'Decided earlier',
+	next: 'Next step',
+	notes: 'Recorded since, not yet checkpointed',
+	abandoned: 'Abandoned sessions',
+	otherWork: 'Other open conversations',
+	receipts: 'Receipts',
+	problems: 'Notices',
+} as const;
+
+/** Checkpoint headings each section's bullets come from (spec §2.4), for line links. */
+export const HEADING = {
+	task: 'Task',
+	intent: 'Intent',
+	state: 'State',
+	decisions: 'Decisions',
+	failed: "Didn't work",
+	verified: 'Verified',
+	blockers: 'Blockers',
+	commands: 'Commands run',
+	questions: 'Open questions',
+	files: 'Files',
+	next: 'Next',
+	inferredVerified: 'Inferred from the transcript: verified',
+	inferredFailed: "Inferred from the transcript: didn't work",
+	inferredDecided: 'Inferred from the transcript: decided',
+} as const;
+
+export const EMPTY = {
+	noFolder: (root: string): string => `No sessions folder found at "${root}". Set the sessions folder in this plugin's settings, or open the logos vault.`,
+	noScopes: (root: string): string => `No projects in "${root}" yet — agents create them with \`logos checkpoint\`.`,
+	noCheckpoints: 'No checkpoints in this scope yet — agents write them with `logos checkpoint`.',
+	loading: 'Reading the sessions folder…',
+};
+
+export const RECEIPT_TEXT: Record<ReceiptKind, string> = {
+	doneUnverified: 'Claims to be done, with nothing verified',
+	nextMultiStep: 'The next step reads as more than one step',
+	decisionsWithoutReason: 'Decisions without a reason',
+	intentDropped: 'The intent of an earlier checkpoint was dropped',
+	placeholders: 'Placeholders instead of findings',
+};
+
+export const PROBLEM_TEXT: Record<ProblemKind, string> = {
+	unreadable: 'Unreadable file',
+	empty: 'Empty checkpoint file',
+	malformed: 'Malformed checkpoint',
+	conflictCopy: 'Sync conflict copy',
+	duplicate: 'Duplicate record',
+	dangling: 'Follows a checkpoint that is not there',
+	fork: 'Chain forks',
+	cycle: 'Chain loops back on itself',
+	projectMismatch: 'Project does not match its folder',
+};

@@ -1,0 +1,301 @@
+/**
+ * The resume pane: where the agents stopped in one scope, in logos's resume order.
+ * Follows the active file's scope unless pinned; re-renders only when it is shown and
+ * the model's revision or the selection changed.
+ */
+import { Component, ItemView, MarkdownRenderer, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { conversations } from '../core/conversations';
+import { compareBytes } from '../core/names';
+import { buildResume } from '../core/resume';
+import { projectOf, scopeOfPath, type VaultModel } from '../core/vault-model';
+import type { ModelSource, LoadedModel } from '../vault/obsidian-source';
+import { copyResume, nowSeconds } from './copy-resume';
+import { EMPTY, RESUME_VIEW_TYPE } from './labels';
+import { openTarget, previewTarget } from './open-target';
+import { age, type LinkTarget, type RenderEnv } from './resume-dom';
+import { renderResume } from './resume-render';
+import { sourcesFrom } from './resume-sources';
+import type { LogosSettings } from './settings';
+
+export interface ResumeHost {
+	readonly source: ModelSource;
+	readonly settings: LogosSettings;
+}
+
+export interface ResumeViewState {
+	scope: string | null;
+	conversation: string | null;
+	pinned: boolean;
+}
+
+/** The scope whose newest checkpoint is newest in the vault: where work last happened. */
+export function mostRecentScope(model: VaultModel): string | null {
+	let best: { name: string; scope: string } | null = null;
+	for (const r of model.scan.records) {
+		if (r.copyOf !== null || r.empty) continue;
+		if (!best || compareBytes(r.name, best.name) > 0) best = { name: r.name, scope: r.scope };
+	}
+	return best?.scope ?? model.scopes[0] ?? null;
+}
+
+export class ResumeView extends ItemView implements HoverParent {
+	/** Page preview keeps its popover here while a line of the pane is hovered. */
+	hoverPopover: HoverPopover | null = null;
+	private sel: ResumeViewState = { scope: null, conversation: null, pinned: false };
+	/** What the body shows now: revision and selection, so a refresh with nothing new is free. */
+	private lastKey = '';
+	private links: LinkTarget[] = [];
+	private actions: (() => void)[] = [];
+	/** Owns what MarkdownRenderer attaches to the current render; replaced on each render. */
+	private renderChild: Component | null = null;
+	private queue: Promise<void> = Promise.resolve();
+	private sourceEl!: HTMLElement;
+	private scopeSelect!: HTMLSelectElement;
+	private convSelect!: HTMLSelectElement;
+	private pinEl!: HTMLElement;
+	private bodyEl!: HTMLElement;
+
+	constructor(
+		leaf: WorkspaceLeaf,
+		private readonly host: ResumeHost,
+	) {
+		super(leaf);
+	}
+
+	getViewType(): string {
+		return RESUME_VIEW_TYPE;
+	}
+
+	getDisplayText(): string {
+		return this.sel.scope ? `Resume: ${this.sel.scope}` : 'Resume';
+	}
+
+	getIcon(): string {
+		return 'history';
+	}
+
+	/** The scope and conversation on screen, for "Copy resume for an agent". */
+	selection(): ResumeViewState {
+		return { ...this.sel };
+	}
+
+	async onOpen(): Promise<void> {
+		const root = this.contentEl;
+		root.empty();
+		root.addClass('logos-pane');
+		const header = root.createDiv({ cls: 'logos-header' });
+		this.sourceEl = header.createDiv({ cls: 'logos-source' });
+		const controls = header.createDiv({ cls: 'logos-controls' });
+		this.scopeSelect = controls.createEl('select', { cls: ['dropdown', 'logos-scope-select'], attr: { 'aria-label': 'Scope' } });
+		this.pinEl = controls.createEl('button', { cls: ['clickable-icon', 'logos-pin'] });
+		this.convSelect = controls.createEl('select', { cls: ['dropdown', 'logos-conversation-select'], attr: { 'aria-label': 'Conversation' } });
+		const copy = controls.createEl('button', { cls: 'logos-copy', text: 'Copy resume for an agent' });
+		this.bodyEl = root.createDiv({ cls: 'logos-body' });
+		this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
+		this.showPin();
+
+		this.registerDomEvent(this.scopeSelect, 'change', () => {
+			// Choosing a scope by hand pins it: the person asked for this one.
+			this.select({ scope: this.scopeSelect.value, conversation: null, pinned: true });
+		});
+		this.registerDomEvent(this.convSelect, 'change', () => {
+			this.select({ ...this.sel, conversation: this.convSelect.value === '' ? null : this.convSelect.value });
+		});
+		this.registerDomEvent(this.pinEl, 'click', () => {
+			this.select({ ...this.sel, pinned: !this.sel.pinned });
+			if (!this.sel.pinned) this.followFile(this.app.workspace.getActiveFile());
+		});
+		this.registerDomEvent(copy, 'click', () => {
+			if (this.sel.scope) void copyResume(this.host.source, this.sel.scope, this.sel.conversation);
+		});
+		// One listener each for every link and "show all" of every render: nothing to leak per line.
+		this.registerDomEvent(this.bodyEl, 'click', (evt) => this.onBodyClick(evt));
+		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.onBodyHover(evt));
+		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
+		this.registerEvent(this.app.workspace.on('layout-change', () => void this.refresh()));
+		this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.refresh()));
+		await this.refresh();
+	}
+
+	async onClose(): Promise<void> {
+		this.renderChild = null;
+		this.links = [];
+		this.actions = [];
+		await super.onClose();
+	}
+
+	onResize(): void {
+		// Called when a hidden sidebar tab is shown again: catch up if something changed meanwhile.
+		void this.refresh();
+	}
+
+	getState(): Record<string, unknown> {
+		return { ...super.getState(), scope: this.sel.scope, conversation: this.sel.conversation, pinned: this.sel.pinned };
+	}
+
+	async setState(state: unknown, result: ViewStateResult): Promise<void> {
+		const s = state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+		this.sel = {
+			scope: typeof s.scope === 'string' ? s.scope : this.sel.scope,
+			conversation: typeof s.conversation === 'string' ? s.conversation : null,
+			pinned: typeof s.pinned === 'boolean' ? s.pinned : this.sel.pinned,
+		};
+		await super.setState(state, result);
+		await this.refresh();
+	}
+
+	/** Shows a scope (from the status bar or a command), leaving the pin as it is. */
+	async showScope(scope: string): Promise<void> {
+		this.sel = { ...this.sel, scope, conversation: null };
+		await this.refresh();
+	}
+
+	/** Renders if shown and something changed; `force` renders even when hidden or unchanged. */
+	refresh(force = false): Promise<void> {
+		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => this.showError(e));
+		return this.queue;
+	}
+
+	private select(next: ResumeViewState): void {
+		this.sel = next;
+		this.showPin();
+		void this.refresh();
+	}
+
+	private showPin(): void {
+		const pinned = this.sel.pinned;
+		this.pinEl.toggleClass('is-active', pinned);
+		this.pinEl.setAttr('aria-label', pinned ? 'Pinned to this scope: click to follow the active file' : 'Following the active file: click to pin this scope');
+		this.pinEl.setAttr('aria-pressed', String(pinned));
+		setIcon(this.pinEl, pinned ? 'pin' : 'pin-off');
+	}
+
+	private followFile(file: TAbstractFile | null): void {
+		if (this.sel.pinned || !(file instanceof TFile)) return;
+		void this.host.source.load().then((loaded) => {
+			const scope = scopeOfPath(loaded.model, file.path);
+			// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
+			if (scope === null || scope === this.sel.scope || this.sel.pinned) return;
+			this.sel = { ...this.sel, scope, conversation: null };
+			return this.refresh();
+		});
+	}
+
+	private async update(force: boolean): Promise<void> {
+		if (!force && !this.contentEl.isShown()) return;
+		const loaded = await this.host.source.load();
+		this.chooseScope(loaded.model);
+		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.conversation, this.sel.pinned].join('\u0000');
+		if (!force && key === this.lastKey) return;
+		this.lastKey = key;
+		this.render(loaded);
+	}
+
+	private chooseScope(model: VaultModel): void {
+		if (this.sel.scope !== null && model.scopes.includes(this.sel.scope)) return;
+		const active = this.app.workspace.getActiveFile();
+		const fromActive = active ? scopeOfPath(model, active.path) : null;
+		this.sel = { ...this.sel, scope: fromActive ?? mostRecentScope(model), conversation: null };
+	}
+
+	private render(loaded: LoadedModel): void {
+		const { model } = loaded;
+		this.links = [];
+		this.actions = [];
+		if (this.renderChild) this.removeChild(this.renderChild);
+		this.renderChild = this.addChild(new Component());
+		const vaultName = this.app.vault.getName();
+		this.sourceEl.setText(vaultName ? `${vaultName} · ${loaded.root}` : loaded.root);
+		this.fillScopes(model);
+		this.fillConversations(model);
+		this.bodyEl.empty();
+		if (!loaded.found) {
+			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noFolder(loaded.root) });
+			return;
+		}
+		const scope = this.sel.scope;
+		if (scope === null) {
+			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noScopes(loaded.root) });
+			return;
+		}
+		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
+		renderResume(this.bodyEl, r, this.env(model));
+	}
+
+	private fillScopes(model: VaultModel): void {
+		this.scopeSelect.empty();
+		for (const s of model.scopes) this.scopeSelect.createEl('option', { text: s, value: s });
+		this.scopeSelect.value = this.sel.scope ?? '';
+		this.scopeSelect.disabled = model.scopes.length === 0;
+	}
+
+	private fillConversations(model: VaultModel): void {
+		const scope = this.sel.scope;
+		this.convSelect.empty();
+		this.convSelect.createEl('option', { text: 'Latest in this scope', value: '' });
+		if (scope === null) return;
+		const now = nowSeconds();
+		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		for (const c of convs) {
+			this.convSelect.createEl('option', { text: `${c.name || c.id} · ${age(c.latest.checkpoint.ts, now)}`, value: c.id });
+		}
+		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
+			this.sel = { ...this.sel, conversation: null };
+		}
+		this.convSelect.value = this.sel.conversation ?? '';
+	}
+
+	private env(model: VaultModel): RenderEnv {
+		const child = this.renderChild ?? this;
+		return {
+			sources: sourcesFrom(model),
+			link: (el, target) => {
+				el.addClass('logos-link');
+				el.dataset.logosLink = String(this.links.push(target) - 1);
+			},
+			action: (el, fn) => {
+				el.dataset.logosAction = String(this.actions.push(fn) - 1);
+			},
+			markdown: (el, text, sourcePath) => {
+				void MarkdownRenderer.render(this.app, text, el, sourcePath, child);
+			},
+		};
+	}
+
+	private hit(evt: Event, attr: 'logosLink' | 'logosAction'): { el: HTMLElement; index: number } | null {
+		let node = evt.target instanceof Node ? evt.target : null;
+		while (node && node !== this.bodyEl) {
+			if (node.instanceOf(HTMLElement) && node.dataset[attr] !== undefined) return { el: node, index: Number(node.dataset[attr]) };
+			node = node.parentNode;
+		}
+		return null;
+	}
+
+	private onBodyClick(evt: MouseEvent): void {
+		const act = this.hit(evt, 'logosAction');
+		if (act) {
+			this.actions[act.index]?.();
+			return;
+		}
+		const link = this.hit(evt, 'logosLink');
+		const target = link ? this.links[link.index] : undefined;
+		if (!target) return;
+		evt.preventDefault();
+		void openTarget(this.app, target, evt);
+	}
+
+	private onBodyHover(evt: MouseEvent): void {
+		const link = this.hit(evt, 'logosLink');
+		const target = link ? this.links[link.index] : undefined;
+		if (!link || !target) return;
+		// Moving between children of one line is not a new hover.
+		if (evt.relatedTarget instanceof Node && link.el.contains(evt.relatedTarget)) return;
+		previewTarget(this.app, this, link.el, target, evt);
+	}
+
+	private showError(e: unknown): void {
+		this.lastKey = '';
+		this.bodyEl.empty();
+		this.bodyEl.createDiv({ cls: ['logos-empty', 'logos-error'], text: `The resume could not be shown: ${e instanceof Error ? e.message : String(e)}` });
+	}
+}

@@ -1,0 +1,134 @@
+/** Test helpers for the store: sql.js from node_modules, minimal records, an in-memory disk. */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import type { SqlJsStatic } from 'sql.js';
+import type { Checkpoint, CheckpointRecord, WorkingNote } from '../../src/core/types';
+import { initSql } from '../../src/store/sqlite';
+import type { BytesPort, Timers } from '../../src/store/persist';
+
+export function loadSql(): Promise<SqlJsStatic> {
+	const wasm = readFileSync(join(__dirname, '../../node_modules/sql.js/dist/sql-wasm.wasm'));
+	return initSql(new Uint8Array(wasm));
+}
+
+export function checkpoint(over: Partial<Checkpoint> = {}): Checkpoint {
+	return {
+		session: '', hostSession: '', project: 'kestrel', agent: 'claude', task: '', intent: '', state: '',
+		decisions: [], failed: [], verified: [], blockers: [], commands: [], questions: [], files: [], next: '',
+		handoffTo: '', auto: false, autoClosed: false, follows: '', ts: 0, firstSeen: '', checkpointed: '',
+		transcriptTurns: 0,
+		git: { branch: '', commit: '', commitSubject: '', uncommitted: 0, uncommittedUnreadable: false, worktree: '', remote: '', repoRoot: '', touched: [] },
+		inferred: null, annotations: { preamble: '', sections: [] }, problems: [],
+		...over,
+	};
+}
+
+/**
+ * A record for `sessions/<scope>/_convos/<conversation>/<stem>.md` (or flat when
+ * conversation is ''); the stem is the id unless the checkpoint names a session.
+ */
+export function record(stem: string, over: { scope?: string; conversation?: string; copyOf?: string | null; empty?: boolean; checkpoint?: Partial<Checkpoint> } = {}): CheckpointRecord {
+	const scope = over.scope ?? 'kestrel';
+	const conv = over.conversation ?? '';
+	const name = `${stem}.md`;
+	const path = conv === '' ? `sessions/${scope}/${name}` : `sessions/${scope}/_convos/${conv}/${name}`;
+	const cp = checkpoint({ session: stem, project: scope, task: `task of ${stem}`, ...over.checkpoint });
+	return {
+		path, name, stem, id: cp.session || stem, scope, conversation: conv || stem, flat: conv === '',
+		checkpoint: cp, empty: over.empty ?? false, copyOf: over.copyOf ?? null,
+	};
+}
+
+export function note(text: string, ts: number, agent = 'claude', scope = 'kestrel'): WorkingNote {
+	return { scope, text, ts, agent, line: 0 };
+}
+
+/** Unix seconds of a local wall-clock time in the test zone (TZ is fixed in setup). */
+export function localTs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+	return Math.floor(new Date(y, mo - 1, d, h, mi, s).getTime() / 1000);
+}
+
+export class Crash extends Error {
+	constructor() {
+		super('simulated crash');
+	}
+}
+
+/**
+ * A disk in memory. `dieAfter(n)` lets n more writes/renames/removes through and
+ * kills the next one; a killed write leaves half its bytes, as a torn write would.
+ */
+export class MemoryDisk implements BytesPort {
+	readonly files = new Map<string, Uint8Array>();
+	readonly log: string[] = [];
+	private budget = Infinity;
+
+	dieAfter(n: number): this {
+		this.budget = n;
+		return this;
+	}
+
+	revive(): this {
+		this.budget = Infinity;
+		return this;
+	}
+
+	private step(op: string): boolean {
+		if (this.budget <= 0) return false;
+		this.budget--;
+		this.log.push(op);
+		return true;
+	}
+
+	async read(path: string): Promise<Uint8Array | null> {
+		return this.files.get(path)?.slice() ?? null;
+	}
+
+	async write(path: string, bytes: Uint8Array): Promise<void> {
+		if (!this.step(`write ${path}`)) {
+			this.files.set(path, bytes.slice(0, Math.floor(bytes.length / 2)));
+			throw new Crash();
+		}
+		this.files.set(path, bytes.slice());
+	}
+
+	async rename(from: string, to: string): Promise<void> {
+		if (this.files.has(to)) throw new Error(`rename onto existing ${to}`);
+		const bytes = this.files.get(from);
+		if (!bytes) throw new Error(`rename of missing ${from}`);
+		if (!this.step(`rename ${from} ${to}`)) throw new Crash();
+		this.files.delete(from);
+		this.files.set(to, bytes);
+	}
+
+	async remove(path: string): Promise<void> {
+		if (!this.step(`remove ${path}`)) throw new Crash();
+		this.files.delete(path);
+	}
+
+	async exists(path: string): Promise<boolean> {
+		return this.files.has(path);
+	}
+}
+
+/** Timers run by hand. */
+export class ManualTimers implements Timers {
+	private next = 1;
+	readonly due = new Map<number, () => void>();
+	setTimeout(run: () => void): unknown {
+		const id = this.next++;
+		this.due.set(id, run);
+		return id;
+	}
+	clearTimeout(handle: unknown): void {
+		this.due.delete(handle as number);
+	}
+	fire(): void {
+		const runs = [...this.due.values()];
+		this.due.clear();
+		runs.forEach((r) => r());
+	}
+}
+
+/** Lets pending promise callbacks run. */
+export const settle = (): Promise<void> => new Promise((r) => setImmediate(r));

@@ -1,0 +1,89 @@
+import type { SqlJsStatic } from 'sql.js';
+import { initSql } from '../../src/store/sqlite';
+import { applicationId, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src/store/migrations';
+import { createIndexDb, openIndexBytes } from '../../src/store/open';
+import { APPLICATION_ID } from '../../src/store/schema';
+import { IndexStore } from '../../src/store/index-store';
+import { loadSql, note } from './helpers';
+
+let sql: SqlJsStatic;
+beforeAll(async () => {
+	sql = await loadSql();
+});
+
+function columns(db: ReturnType<typeof createIndexDb>, table: string): string[] {
+	return (db.exec(`PRAGMA table_info(${table})`)[0]?.values ?? []).map((r) => String(r[1]));
+}
+
+describe('sql.js start-up', () => {
+	it('starts once: later calls share the instance', async () => {
+		expect(await initSql(new Uint8Array(0))).toBe(sql);
+	});
+});
+
+describe('schema', () => {
+	it('creates every table at the current version, marked as this plugin\'s', () => {
+		const db = createIndexDb(sql);
+		expect(userVersion(db)).toBe(SCHEMA_VERSION);
+		expect(applicationId(db)).toBe(APPLICATION_ID);
+		const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")[0].values.flat();
+		expect(tables).toEqual(['checkpoints', 'decisions', 'note_files', 'rulings', 'session_notes', 'sessions']);
+		db.close();
+	});
+
+	it('keeps logos\'s working-notes columns as spec §4.1 names them', () => {
+		const db = createIndexDb(sql);
+		expect(columns(db, 'sessions')).toEqual(['id', 'project', 'agent', 'task', 'started', 'ended', 'slug']);
+		expect(columns(db, 'session_notes').slice(0, 5)).toEqual(['id', 'session', 'text', 'ts', 'unflushed']);
+		expect(columns(db, 'checkpoints')).toEqual(expect.arrayContaining([
+			'path', 'scope', 'conversation', 'session', 'host_session', 'ts', 'agent', 'task', 'follows',
+			'auto', 'auto_closed', 'handoff', 'mtime', 'size', 'problems',
+		]));
+		expect(columns(db, 'rulings')).toContain('review_key');
+		expect(columns(db, 'decisions')).toContain('decision_key');
+		db.close();
+	});
+});
+
+describe('migrations', () => {
+	it('brings a version-1 index up to date and keeps its notes', () => {
+		const old = new sql.Database();
+		migrate(old, MIGRATIONS.slice(0, 1));
+		expect(userVersion(old)).toBe(1);
+		old.run("INSERT INTO sessions (id, project, agent, started) VALUES ('20261116-091204-claude', 'kestrel', 'claude', 100)");
+		old.run("INSERT INTO session_notes (session, text, ts) VALUES ('20261116-091204-claude', 'tried the cache', 100)");
+		const opened = openIndexBytes(sql, old.export());
+		old.close();
+		if (!opened.ok) throw new Error(opened.detail);
+		expect(opened.migratedFrom).toBe(1);
+		expect(userVersion(opened.db)).toBe(SCHEMA_VERSION);
+		const store = new IndexStore(opened.db);
+		expect(store.notesOfScope('kestrel').map((n) => n.text)).toEqual(['tried the cache']);
+		// A migrated note acts like any imported one: importing it again adds nothing.
+		expect(store.importNotes('kestrel', [note('tried the cache', 100)]).added).toBe(0);
+		store.close();
+	});
+
+	it('leaves a database at its last complete version when a step fails', () => {
+		const db = new sql.Database();
+		const failing = [...MIGRATIONS.slice(0, 1), () => { throw new Error('step failed'); }];
+		expect(() => migrate(db, failing)).toThrow('step failed');
+		expect(userVersion(db)).toBe(1);
+		expect(db.exec("SELECT name FROM sqlite_master WHERE name = 'sessions'")).toHaveLength(1);
+		db.close();
+	});
+
+	it('refuses a version newer than it knows', () => {
+		const db = createIndexDb(sql);
+		db.run(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+		const opened = openIndexBytes(sql, db.export());
+		db.close();
+		expect(opened).toMatchObject({ ok: false, reason: 'foreignVersion' });
+	});
+
+	it('does nothing to an index already current', () => {
+		const db = createIndexDb(sql);
+		expect(migrate(db)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+		db.close();
+	});
+});
