@@ -39,7 +39,9 @@ function renderWho(el: HTMLElement, latest: ResumeLatest, r: ResumeModel, env: R
 	const who = el.createDiv({ cls: 'logos-who' });
 	const line = linked(who, 'div', `${agentOf(rec)} stopped ${age(c.ts, r.now)}`, { path: rec.path, line: 0 }, env, 'logos-stopped');
 	if (c.ts > 0) meta(line, ` · ${clock(c.ts)}`);
-	if (c.handoffTo.trim() !== '') who.createDiv({ cls: 'logos-handoff', text: `Handed off to ${c.handoffTo.trim()}` });
+	if (c.handoffTo.trim() !== '') {
+		linked(who, 'div', `Handed off to ${c.handoffTo.trim()}`, { path: rec.path, line: env.sources.keyLine(rec.path, 'handoff_to') }, env, 'logos-handoff');
+	}
 	if (c.auto) who.createDiv({ cls: ['logos-label', 'logos-label-auto'], text: AUTO_LABEL });
 	if (c.autoClosed) who.createDiv({ cls: ['logos-label', 'logos-label-auto-closed'], text: AUTO_CLOSED_LABEL });
 	if (latest.intentFrom !== null && latest.intentFrom !== rec.id) {

@@ -171,7 +171,7 @@ export class ResumeView extends ItemView implements HoverParent {
 	}
 
 	private followFile(file: TAbstractFile | null): void {
-		if (this.sel.pinned || !(file instanceof TFile)) return;
+		if (this.sel.pinned || !(file instanceof TFile) || !this.app.workspace.layoutReady) return;
 		void this.host.source.load().then((loaded) => {
 			const scope = scopeOfPath(loaded.model, file.path);
 			// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
@@ -182,6 +182,8 @@ export class ResumeView extends ItemView implements HoverParent {
 	}
 
 	private async update(force: boolean): Promise<void> {
+		// A pane restored with the workspace waits: the plugin refreshes every pane once the layout is ready.
+		if (!this.app.workspace.layoutReady) return;
 		if (!force && !this.contentEl.isShown()) return;
 		const loaded = await this.host.source.load();
 		this.chooseScope(loaded.model);

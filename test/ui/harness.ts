@@ -38,13 +38,15 @@ export function layoutReady(app: AppOriginal): void {
 }
 
 /** Loads the plugin as Obsidian does (load → onload), then makes the layout ready. */
-export async function loadPlugin(app: AppOriginal, data: unknown = null): Promise<LogosContinuityPlugin> {
+export async function loadPlugin(app: AppOriginal, data: unknown = null, ready = true): Promise<LogosContinuityPlugin> {
 	const plugin = new LogosContinuityPlugin(app, MANIFEST);
 	if (data !== null) await plugin.saveData(data);
 	plugin.load();
 	await settle();
-	layoutReady(app);
-	await settle();
+	if (ready) {
+		layoutReady(app);
+		await settle();
+	}
 	return plugin;
 }
 

@@ -4,7 +4,7 @@ import { Component, MarkdownRenderer, type App as AppOriginal, type WorkspaceLea
 import type LogosContinuityPlugin from '../../src/main';
 import { AUTO_LABEL, EMPTY, SECTION } from '../../src/ui/labels';
 import type { ResumeView } from '../../src/ui/resume-view';
-import { loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from './harness';
+import { layoutReady, loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from './harness';
 import { A2, A3, HERON, NOW, vaultFiles } from './vault-texts';
 
 let app: AppOriginal;
@@ -115,10 +115,10 @@ describe('resume pane over a vault', () => {
 
 	test('hovering a line asks Obsidian for a page preview of it', async () => {
 		const view = await setup();
-		const hovers: unknown[] = [];
-		app.workspace.on('hover-link', (info: unknown) => void hovers.push(info));
+		const trigger = jest.spyOn(app.workspace, 'trigger');
 		const li = q(view, '[data-section="failed"] li');
 		li.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+		const hovers = trigger.mock.calls.filter((c) => c[0] === 'hover-link').map((c) => c[1]);
 		expect(hovers).toHaveLength(1);
 		const info = hovers[0] as Record<string, unknown>;
 		expect({ source: info.source, linktext: info.linktext, state: info.state }).toEqual({ source: 'logos-resume', linktext: A3, state: { scroll: lineOf(vaultFiles()[A3], '- caching previews in localStorage') } });
@@ -196,6 +196,19 @@ describe('resume pane over a vault', () => {
 		await settle();
 		expect(written[0]).toContain('# Resume — kestrel');
 	});
+});
+
+test('a pane restored with the workspace waits for the layout before reading the vault', async () => {
+	app = makeApp(vaultFiles());
+	const reads = jest.spyOn(app.vault, 'cachedRead');
+	plugin = await loadPlugin(app, null, false);
+	const view = await openResumeView(app, plugin, { scope: 'kestrel' });
+	expect(reads).not.toHaveBeenCalled();
+	expect(q(view, '.logos-empty').textContent).toBe(EMPTY.loading);
+	layoutReady(app);
+	await settle();
+	expect(reads).toHaveBeenCalled();
+	expect(q(view, '.logos-who').textContent).toContain('claude stopped');
 });
 
 describe('empty states', () => {

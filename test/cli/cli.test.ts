@@ -1,0 +1,253 @@
+/**
+ * The headless CLI end to end: the real bundle, run as a person or a script would run it,
+ * over our own fixture vault (and the shared reference vault when it is there).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { buildCli } from '../helpers/build-cli';
+
+const ROOT = path.join(__dirname, '..', '..');
+const OWN = path.join(ROOT, 'test', 'fixtures', 'vault-own');
+const REF = path.join(ROOT, '..', 'shared', 'fixtures', 'vault-basic');
+const expected = JSON.parse(fs.readFileSync(path.join(OWN, 'expected.json'), 'utf8'));
+const NOW = '1796068800'; // 2026-11-30T12:00:00-08:00
+
+let cli: string;
+beforeAll(async () => {
+	cli = await buildCli();
+});
+
+function run(args: string[]): { status: number; stdout: string; stderr: string } {
+	const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+	return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+function json(args: string[]): any {
+	const out = execFileSync(process.execPath, [cli, ...args, '--json', '--now', NOW], { encoding: 'utf8' });
+	return JSON.parse(out);
+}
+
+function copyVault(src: string): string {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-vault-'));
+	fs.cpSync(src, dir, { recursive: true });
+	return dir;
+}
+
+describe('reading our own fixture vault', () => {
+	it('lists every scope with its latest checkpoint', () => {
+		const { scopes } = json(['scopes', '--vault', OWN]);
+		expect(scopes.map((s: any) => s.scope)).toEqual(expected.scopes);
+		for (const s of scopes) expect(s.latest).toBe(expected.latest[s.scope] ?? null);
+	});
+
+	it('gives each scope its history newest first, with files passed over', () => {
+		for (const scope of expected.scopes) {
+			const h = json(['history', '--vault', OWN, '--scope', scope]);
+			expect(h.checkpoints.map((c: any) => c.session)).toEqual(expected.history[scope]);
+			expect(h.skippedAhead).toEqual(expected.skippedAhead[scope]);
+			for (const c of h.checkpoints) {
+				expect(c.follows).toBe(expected.follows[c.session]);
+				expect(c.ts).toBe(expected.ts[c.session]);
+			}
+		}
+	});
+
+	it('honours --limit', () => {
+		const h = json(['history', '--vault', OWN, '--scope', 'alpha', '--limit', '2']);
+		expect(h.checkpoints.map((c: any) => c.session)).toEqual(expected.history.alpha.slice(0, 2));
+	});
+
+	it('lists a project\'s conversations, worktree included, most recently active first', () => {
+		for (const project of expected.projects) {
+			const { conversations } = json(['conversations', '--vault', OWN, '--scope', project]);
+			const got = conversations.map((c: any) => ({ id: c.id, scope: c.scope, chain: c.chain, flat: c.flat }));
+			expect(got).toEqual(expected.conversations[project]);
+		}
+	});
+
+	it('reports every damaged file as a problem and still answers', () => {
+		const problems: { kind: string; path: string }[] = [];
+		for (const scope of expected.scopes) {
+			const r = run(['history', '--vault', OWN, '--scope', scope, '--json']);
+			expect(r.status).toBe(0);
+			problems.push(...JSON.parse(r.stdout).problems.map((p: any) => ({ kind: p.kind, path: p.path })));
+		}
+		for (const p of expected.problems.filter((x: any) => x.path !== null && x.kind !== 'dangling' && x.kind !== 'cycle' && x.kind !== 'fork')) {
+			expect(problems).toContainEqual({ kind: p.kind, path: p.path });
+		}
+	});
+
+	it('gives each ruling copy the verdict that covers it', () => {
+		for (const scope of new Set<string>(expected.rulings.map((r: any) => r.scope))) {
+			const { rulings } = json(['rulings', '--vault', OWN, '--scope', scope]);
+			const got = rulings.map((r: any) => ({ text: r.text, session: r.session, verdict: r.verdict }));
+			const want = expected.rulings.filter((r: any) => r.scope === scope).map((r: any) => ({ text: r.text, session: r.session, verdict: r.verdict }));
+			expect(got).toEqual(expect.arrayContaining(want));
+			expect(got).toHaveLength(want.length);
+		}
+	});
+
+	it('walks a follows chain back and forward and reports the cycle without hanging', () => {
+		const c = json(['chain', '--vault', OWN, '--session', expected.history.alpha[0]]);
+		expect(c.back[0]).toBe(expected.follows[expected.history.alpha[0]]);
+		const g = json(['chain', '--vault', OWN, '--session', expected.history.gamma[0]]);
+		expect(g.problems.some((p: any) => p.kind === 'cycle')).toBe(true);
+	});
+
+	it('reads commits as text, never as numbers', () => {
+		const h = json(['history', '--vault', OWN, '--scope', 'beta']);
+		const byId = new Map(h.checkpoints.map((c: any) => [c.session, c.path]));
+		for (const [session, commit] of Object.entries(expected.commits)) {
+			const parsed = json(['parse', path.join(OWN, byId.get(session) as string)]);
+			expect(parsed.git.commit).toBe(commit);
+		}
+	});
+});
+
+describe('errors a person can act on', () => {
+	it('a missing vault exits non-zero with one line', () => {
+		const r = run(['scopes', '--vault', path.join(os.tmpdir(), 'no-such-vault-here')]);
+		expect(r.status).toBe(2);
+		expect(r.stderr.trim().split('\n')).toHaveLength(1);
+		expect(r.stderr).toMatch(/no vault folder/);
+	});
+	it('an unknown scope exits non-zero and names the scopes there are', () => {
+		const r = run(['history', '--vault', OWN, '--scope', 'nope']);
+		expect(r.status).toBe(2);
+		expect(r.stderr).toMatch(/no scope "nope".*alpha/);
+	});
+	it('bad arguments exit non-zero', () => {
+		expect(run(['history', '--vault', OWN]).status).toBe(2);
+		expect(run(['history', '--vault', OWN, '--scope', 'alpha', '--limit', 'x']).status).toBe(2);
+		expect(run(['frobnicate']).status).toBe(2);
+		expect(run(['scopes', '--bogus']).status).toBe(2);
+	});
+});
+
+describe('writing', () => {
+	const retiredText = (): string => expected.rulings.find((r: any) => r.scope === 'alpha' && r.session !== null && r.verdict === 'none').text;
+
+	it('review appends exactly one well-formed verdict line and the verdict shows at once', () => {
+		const vault = copyVault(OWN);
+		const file = path.join(vault, 'sessions/alpha/reviewed.md');
+		const before = fs.readFileSync(file, 'utf8');
+		const text = retiredText();
+		const r = run(['review', '--vault', vault, '--scope', 'alpha', '--retire', text.toUpperCase(), '--now', NOW]);
+		expect(r.status).toBe(0);
+		const after = fs.readFileSync(file, 'utf8');
+		expect(after.startsWith(before)).toBe(true);
+		const added = after.slice(before.length + (before.endsWith('\n') ? 0 : 1));
+		expect(added).toBe(`- retired: ${text} <!-- ts=${NOW} -->\n`);
+		const { rulings } = json(['rulings', '--vault', vault, '--scope', 'alpha']);
+		expect(rulings.filter((x: any) => x.text === text).every((x: any) => x.verdict === 'retired')).toBe(true);
+	});
+
+	it('reconfirm takes a commit; a bad commit, an unknown ruling or an unknown scope write nothing', () => {
+		const vault = copyVault(OWN);
+		const file = path.join(vault, 'sessions/alpha/reviewed.md');
+		const before = fs.readFileSync(file, 'utf8');
+		expect(run(['review', '--vault', vault, '--scope', 'alpha', '--reconfirm', retiredText(), '--commit', 'xyz']).status).toBe(2);
+		expect(run(['review', '--vault', vault, '--scope', 'alpha', '--retire', 'an approach nobody ever wrote down']).status).toBe(2);
+		expect(run(['review', '--vault', vault, '--scope', '../alpha', '--retire', retiredText()]).status).toBe(2);
+		expect(fs.readFileSync(file, 'utf8')).toBe(before);
+		const ok = run(['review', '--vault', vault, '--scope', 'alpha', '--reconfirm', retiredText(), '--commit', 'ABC1234', '--now', NOW]);
+		expect(ok.status).toBe(0);
+		expect(fs.readFileSync(file, 'utf8')).toBe(`${before}- reconfirmed at abc1234: ${retiredText()} <!-- ts=${NOW} -->\n`);
+	});
+
+	it('review creates reviewed.md with its header when the scope has none', () => {
+		const vault = copyVault(OWN);
+		const ruling = expected.rulings.find((r: any) => !fs.existsSync(path.join(vault, 'sessions', r.scope, 'reviewed.md')));
+		expect(ruling).toBeDefined();
+		const file = path.join(vault, 'sessions', ruling.scope, 'reviewed.md');
+		expect(run(['review', '--vault', vault, '--scope', ruling.scope, '--retire', ruling.text, '--now', NOW]).status).toBe(0);
+		const body = fs.readFileSync(file, 'utf8');
+		expect(body.startsWith(`# reviewed — ${ruling.scope}\n`)).toBe(true);
+		expect(body.endsWith(`\n\n- retired: ${ruling.text} <!-- ts=${NOW} -->\n`)).toBe(true);
+	});
+
+	it('note appends one masked working note in logos\'s format', () => {
+		const vault = copyVault(OWN);
+		const file = path.join(vault, 'sessions/alpha/uncommitted.md');
+		const before = fs.readFileSync(file, 'utf8');
+		const r = run(['note', '--vault', vault, '--scope', 'alpha', '--agent', 'Dana Q', '--now', NOW, 'token', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'works\tnow']);
+		expect(r.status).toBe(0);
+		const after = fs.readFileSync(file, 'utf8');
+		expect(after).toBe(`${before}- token [REDACTED] works now <!-- ts=${NOW} agent=dana-q -->\n`);
+		const { notes } = { notes: json(['resume', '--vault', vault, '--scope', 'alpha']).uncommitted };
+		expect(notes[notes.length - 1]).toEqual({ text: 'token [REDACTED] works now', agent: 'dana-q', ts: Number(NOW) });
+	});
+
+	it('note creates uncommitted.md with logos\'s header in a scope that has none', () => {
+		const vault = copyVault(OWN);
+		const file = path.join(vault, 'sessions/gamma/uncommitted.md');
+		expect(run(['note', '--vault', vault, '--scope', 'gamma', '--now', NOW, 'first note']).status).toBe(0);
+		const body = fs.readFileSync(file, 'utf8');
+		expect(body.startsWith('# uncommitted — gamma\n\nWorking notes from sessions')).toBe(true);
+		expect(body.endsWith(`\n\n- first note <!-- ts=${NOW} agent=obsidian -->\n`)).toBe(true);
+	});
+});
+
+describe('resume', () => {
+	it('hands over no retired ruling in markdown, but keeps it marked in JSON', () => {
+		const r = json(['resume', '--vault', OWN, '--scope', 'alpha']);
+		const retired = r.rulings.filter((x: any) => x.verdict === 'retired');
+		expect(retired.length).toBeGreaterThan(0);
+		const md = execFileSync(process.execPath, [cli, 'resume', '--vault', OWN, '--scope', 'alpha', '--markdown', '--now', NOW], { encoding: 'utf8' });
+		const live = new Set(r.rulings.filter((x: any) => x.verdict !== 'retired').map((x: any) => x.text));
+		for (const x of retired) if (!live.has(x.text)) expect(md).not.toContain(x.text);
+		expect(md).toContain(r.latest.next.trim());
+	});
+});
+
+const describeRef = fs.existsSync(REF) ? describe : describe.skip;
+
+describeRef('the shared reference vault (vault-basic)', () => {
+	it('answers latest, history and follows as its README lists', () => {
+		const { scopes } = json(['scopes', '--vault', REF]);
+		expect(Object.fromEntries(scopes.map((s: any) => [s.scope, s.latest]))).toEqual({
+			heron: '20261123-121955-codex',
+			kestrel: '20261119-113005-codex',
+			'kestrel/billing-v2': '20261120-151102-claude',
+		});
+		const k = json(['history', '--vault', REF, '--scope', 'kestrel']);
+		expect(k.checkpoints.map((c: any) => c.session)).toEqual([
+			'20261119-113005-codex', '20261118-160840-claude-code', '20261117-101517-claude', '20261116-142233-claude', '20261116-091204-claude',
+		]);
+		expect(k.checkpoints.map((c: any) => c.follows)).toEqual([
+			'20261118-160840-claude-code', '20261117-101517-claude', '20261116-142233-claude', '20261116-091204-claude', null,
+		]);
+		const w = json(['history', '--vault', REF, '--scope', 'kestrel/billing-v2']);
+		expect(w.skippedAhead).toEqual(['sessions/kestrel/billing-v2/_convos/3b9d2f71-0c4e-4d8a-b5e6-7f1a9c2d0e48/20261120-181203-claude.md']);
+		expect(json(['history', '--vault', REF, '--scope', 'heron']).checkpoints).toHaveLength(4);
+	});
+
+	it('lists kestrel\'s conversations with the worktree one first', () => {
+		const { conversations } = json(['conversations', '--vault', REF, '--scope', 'kestrel']);
+		expect(conversations.map((c: any) => [c.id, c.chain.length, c.flat])).toEqual([
+			['3b9d2f71-0c4e-4d8a-b5e6-7f1a9c2d0e48', 2, false],
+			['20261119-113005-codex', 1, false],
+			['d41f8e2c-95ab-47c8-9d0e-3f61a2b7c904', 1, false],
+			['7c0e4f1a-2b3d-4c5e-8f90-a1b2c3d4e5f6', 3, false],
+		]);
+		const heron = json(['conversations', '--vault', REF, '--scope', 'heron']).conversations;
+		expect(heron.find((c: any) => c.id === '20261012-154233-claude').flat).toBe(true);
+	});
+
+	it('reads the working notes and the verdicts', () => {
+		const r = json(['resume', '--vault', REF, '--scope', 'kestrel']);
+		expect(r.uncommitted.map((n: any) => n.ts)).toEqual([1795629731, 1795630180, 1795630503, 1795630907]);
+		const { rulings } = json(['rulings', '--vault', REF, '--scope', 'kestrel']);
+		const verdictOf = (start: string): string => rulings.find((x: any) => x.text.startsWith(start)).verdict;
+		expect(verdictOf('computing proration client-side')).toBe('reconfirmed');
+		expect(rulings.find((x: any) => x.text.startsWith('computing proration client-side')).commit).toBe('d2c7a15');
+		expect(verdictOf("calling Stripe's upcoming-invoice endpoint")).toBe('retired');
+		expect(rulings.filter((x: any) => x.session === null).map((x: any) => x.text)).toEqual([
+			expect.stringMatching(/^route: caching previews per coupon/),
+		]);
+		expect(r.latest.session).toBe('20261119-113005-codex');
+		expect(r.latest.handoffTo).toBe('claude');
+	});
+});
