@@ -30,7 +30,7 @@ export interface CommandContext {
 
 export interface Command {
 	readsVault: boolean;
-	run(ctx: CommandContext): Promise<unknown> | unknown;
+	run(ctx: CommandContext): unknown;
 }
 
 function model(ctx: CommandContext): VaultModel {

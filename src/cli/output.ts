@@ -41,7 +41,17 @@ export function conversationRow(s: ConversationSummary): Record<string, unknown>
 	return { id: s.id, scope: s.scope, name: s.name, latest: s.latest, latestTs: s.latestTs, chain: s.chain, flat: s.flat, agents: s.agents };
 }
 
-export function rulingRow(r: RulingRow): Record<string, unknown> {
+export interface RulingJson {
+	text: string;
+	session: string | null;
+	verdict: string;
+	commit: string | null;
+	at: number | null;
+	path: string;
+	line: number | null;
+}
+
+export function rulingRow(r: RulingRow): RulingJson {
 	return { text: r.text, session: r.session, verdict: r.verdict, commit: r.commit, at: r.at, path: r.path, line: r.line >= 0 ? r.line + 1 : null };
 }
 
@@ -110,10 +120,10 @@ export function chainText(c: { session: string; back: string[]; forward: string[
 	return [...lines, ...problemsText(c.problems)].join('\n');
 }
 
-export function rulingsText(rows: Record<string, unknown>[]): string {
+export function rulingsText(rows: RulingJson[]): string {
 	if (rows.length === 0) return 'No rulings recorded in this scope.';
 	return rows
-		.map((r) => `[${String(r.verdict)}${r.verdict === 'reconfirmed' && r.commit ? ` ${String(r.commit)}` : ''}] ${String(r.text)} (${String(r.session ?? 'working note')})`)
+		.map((r) => `[${r.verdict}${r.verdict === 'reconfirmed' && r.commit ? ` ${r.commit}` : ''}] ${r.text} (${r.session ?? 'working note'})`)
 		.join('\n');
 }
 

@@ -22,11 +22,8 @@ function missingFrontmatter(raw: string): string {
 }
 
 export function frontmatterProblems(raw: string, found: boolean): string[] {
-	const problems: string[] = [];
 	const missing = found ? '' : missingFrontmatter(raw);
-	if (missing !== '') problems.push(missing);
-	if (found && raw.includes('\r\n')) problems.push('Some lines end with CRLF; logos writes LF only and keeps the CR in the text.');
-	return problems;
+	return missing === '' ? [] : [missing];
 }
 
 /** A heading folded so near misses (case, curly apostrophe, spacing) meet the real one. */

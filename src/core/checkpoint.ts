@@ -9,7 +9,7 @@ import { HEADING, isKnownHeading, parseBullets, splitSections, unescapeHeadings 
 import type { RawSection } from './checkpoint-body';
 import { decodeFlag, decodeInt, decodeText, decodeTextList, readFrontmatter } from './yaml-frontmatter';
 import type { Decoded, FrontValue } from './yaml-frontmatter';
-import { goTrimSpace } from './go-text';
+import { firstRunes, goTrimSpace } from './go-text';
 import { parseDate, parseRfc3339 } from './go-time';
 import { frontmatterProblems, headingProblems } from './checkpoint-problems';
 
@@ -79,7 +79,7 @@ interface KeyRule {
 
 const rule = <T>(decode: (v: FrontValue) => Decoded<T>, expects: string) => (apply: Apply<T>): KeyRule => ({
 	decode,
-	apply: apply as Apply<never>,
+	apply,
 	expects,
 });
 const text = rule(decodeText, 'text');
@@ -113,11 +113,14 @@ const KEYS: Record<string, KeyRule> = {
 	touched: list((c, _, v) => (c.git.touched = v)),
 };
 
+/** A value as a problem quotes it: short, one line. */
 function show(v: FrontValue): string {
-	return v.kind === 'scalar' ? JSON.stringify(v.text) : `a ${v.kind}`;
+	if (v.kind !== 'scalar') return `a ${v.kind}`;
+	const text = v.text.length > 40 ? firstRunes(v.text, 40) + '…' : v.text;
+	return JSON.stringify(text);
 }
 
-/** Applies each key in file order, as go-yaml does: a repeated key overwrites. */
+/** Applies the keys logos reads; a value of the wrong type leaves its field as it was. */
 function applyFrontmatter(c: Checkpoint, inf: InferenceKeys, yaml: string): void {
 	const read = readFrontmatter(yaml);
 	c.problems.push(...read.problems);

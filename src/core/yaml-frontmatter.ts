@@ -2,12 +2,12 @@
  * Reading frontmatter as logos does: every value is text first, and converting it to a
  * number or a flag follows go-yaml v3's decoding rules (decisions §8). A generic YAML
  * reader would type `commit: 1234567` as a number and `12e4567` as Infinity; here both
- * stay text. A syntax error yields no values at all; a value of the wrong type leaves
- * only that key unset — go-yaml's partial decoding.
+ * stay text. A syntax error (or a repeated key) yields no values at all; a value of the
+ * wrong type leaves only that key unset — go-yaml's partial decoding.
  */
 
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import type { Document, Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, visit } from 'yaml';
+import type { Document } from 'yaml';
 import { oldBool, resolvePlain } from './go-yaml-resolve';
 
 /** One frontmatter value, untyped. Lists keep their items one level deep. */
@@ -27,9 +27,9 @@ export interface FrontEntry {
 }
 
 export interface FrontmatterRead {
-	/** Top-level keys in file order; a repeated key appears each time (the last one counts). */
+	/** Top-level keys in file order (each once: a repeated key leaves no entries at all). */
 	entries: FrontEntry[];
-	/** Human-readable reading problems: syntax error, repeated keys, not a mapping. */
+	/** Human-readable reading problems: syntax error, a repeated key, not a mapping. */
 	problems: string[];
 	/** The YAML could not be parsed: go-yaml then decodes nothing. */
 	broken: boolean;
@@ -47,6 +47,11 @@ function resolveAlias(node: unknown, doc: AnyDoc): unknown {
 	return n;
 }
 
+/** The failsafe schema gives every scalar as a string; an empty one may come as null. */
+function scalarText(value: unknown): string {
+	return typeof value === 'string' ? value : '';
+}
+
 function toValue(node: unknown, doc: AnyDoc, deep: boolean): FrontValue {
 	const n = resolveAlias(node, doc);
 	if (isSeq(n)) {
@@ -55,8 +60,8 @@ function toValue(node: unknown, doc: AnyDoc, deep: boolean): FrontValue {
 	}
 	if (isMap(n)) return { kind: 'map' };
 	if (isScalar(n)) {
-		const text = typeof n.value === 'string' ? n.value : String(n.value ?? '');
-		const typed = n.type === 'PLAIN' && (n.tag === undefined || RESOLVED_TAGS.has(n.tag));
+		const text = scalarText(n.value);
+		const typed = n.type === 'PLAIN' && (n.tag === undefined || n.tag === '!' || RESOLVED_TAGS.has(n.tag));
 		return { kind: 'scalar', text, typed };
 	}
 	// `key:` with nothing after it reads as an empty plain scalar, i.e. null.
@@ -65,7 +70,21 @@ function toValue(node: unknown, doc: AnyDoc, deep: boolean): FrontValue {
 
 function keyText(node: unknown, doc: AnyDoc): string | null {
 	const n = resolveAlias(node, doc);
-	return isScalar(n) ? String(n.value ?? '') : null;
+	return isScalar(n) ? scalarText(n.value) : null;
+}
+
+/** go-yaml refuses an alias whose anchor does not come before it; too many aliases are refused too. */
+function aliasProblem(doc: AnyDoc): string {
+	let problem = '';
+	let aliases = 0;
+	visit(doc, {
+		Alias(_, node) {
+			if (++aliases > 1000) problem = 'The frontmatter uses too many YAML aliases; logos reads none of its values.';
+			else if (node.resolve(doc) === undefined) problem = `The frontmatter refers to an unknown YAML anchor \`*${node.source}\`; logos reads none of its values.`;
+			return problem === '' ? undefined : visit.BREAK;
+		},
+	});
+	return problem;
 }
 
 function syntaxProblem(doc: AnyDoc): string {
@@ -94,20 +113,31 @@ export function readFrontmatter(yamlText: string): FrontmatterRead {
 		read.problems.push(syntaxProblem(doc));
 		return read;
 	}
+	const aliasTrouble = aliasProblem(doc);
+	if (aliasTrouble !== '') {
+		read.broken = true;
+		read.problems.push(aliasTrouble);
+		return read;
+	}
 	const root = resolveAlias(doc.contents, doc);
 	if (root === null || root === undefined || (isScalar(root) && (root.value === null || root.value === ''))) return read;
 	if (!isMap(root)) {
 		read.problems.push('The frontmatter is not a list of `key: value` lines; logos reads none of its values.');
 		return read;
 	}
-	const seen = new Set<string>();
+	const entries: FrontEntry[] = [];
 	for (const pair of root.items) {
 		const key = keyText(pair.key, doc);
-		if (key === null) continue;
-		if (seen.has(key)) read.problems.push(`The frontmatter key \`${key}\` appears more than once; the last one counts.`);
-		seen.add(key);
-		read.entries.push({ key, value: toValue(pair.value as Node | null, doc, true) });
+		if (key !== null) entries.push({ key, value: toValue(pair.value, doc, true) });
 	}
+	// go-yaml refuses a mapping with a repeated key as a whole: no value is decoded.
+	const seen = new Set<string>();
+	const repeated = entries.find((e) => seen.size === seen.add(e.key).size);
+	if (repeated) {
+		read.problems.push(`The frontmatter key \`${repeated.key}\` appears more than once, so logos reads none of its values.`);
+		return read;
+	}
+	read.entries = entries;
 	return read;
 }
 
@@ -129,13 +159,23 @@ export function decodeText(v: FrontValue): Decoded<string> {
 	return isNull(v) ? NULL : set(v.text);
 }
 
+const INT64_MIN = -(2 ** 63);
+
+/** Go's float64 → int64 conversion where go-yaml allows it (huge negatives pin to the minimum). */
+function floatToInt(f: number): Decoded<number> {
+	if (Number.isNaN(f) || f > 2 ** 63) return MISMATCH;
+	if (f <= INT64_MIN || f === 2 ** 63) return set(INT64_MIN);
+	return set(Math.trunc(f) || 0);
+}
+
 /** Into an int field: plain integers, and plain floats cut toward zero. Quoted text never. */
 export function decodeInt(v: FrontValue): Decoded<number> {
 	if (v.kind !== 'scalar' || !v.typed) return MISMATCH;
 	const r = resolvePlain(v.text);
 	if (r.kind === 'null') return NULL;
-	if (r.kind === 'int') return set(Number(r.value));
-	if (r.kind === 'float' && Number.isFinite(r.value) && Math.abs(r.value) < 2 ** 63) return set(Math.trunc(r.value) || 0);
+	// Integers beyond int64 resolve as unsigned and do not fit the field.
+	if (r.kind === 'int') return r.value >= BigInt(INT64_MIN) && r.value < 2n ** 63n ? set(Number(r.value)) : MISMATCH;
+	if (r.kind === 'float') return floatToInt(r.value);
 	return MISMATCH;
 }
 

@@ -228,7 +228,7 @@ function chooseStyle(s: string, cps: number[]): Style {
 /** A string value exactly as go-yaml v3's `yaml.Marshal` writes it, without trailing newlines. */
 export function quoteScalar(value: string): string {
 	const cps = codePoints(value);
-	const s = String.fromCodePoint(...cps);
+	const s = cps.map((cp) => String.fromCodePoint(cp)).join('');
 	let text: string;
 	switch (chooseStyle(s, cps)) {
 		case 'plain':

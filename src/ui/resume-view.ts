@@ -11,8 +11,8 @@ import { projectOf, scopeOfPath, type VaultModel } from '../core/vault-model';
 import type { ModelSource, LoadedModel } from '../vault/obsidian-source';
 import { copyResume, nowSeconds } from './copy-resume';
 import { EMPTY, RESUME_VIEW_TYPE } from './labels';
-import { openTarget, previewTarget } from './open-target';
-import { age, type LinkTarget, type RenderEnv } from './resume-dom';
+import { LineLinks } from './line-links';
+import { age, type RenderEnv } from './resume-dom';
 import { renderResume } from './resume-render';
 import { sourcesFrom } from './resume-sources';
 import type { LogosSettings } from './settings';
@@ -44,8 +44,8 @@ export class ResumeView extends ItemView implements HoverParent {
 	private sel: ResumeViewState = { scope: null, conversation: null, pinned: false };
 	/** What the body shows now: revision and selection, so a refresh with nothing new is free. */
 	private lastKey = '';
-	private links: LinkTarget[] = [];
-	private actions: (() => void)[] = [];
+	/** Targets of the current render's lines and "show all" buttons. */
+	private lines!: LineLinks;
 	/** Owns what MarkdownRenderer attaches to the current render; replaced on each render. */
 	private renderChild: Component | null = null;
 	private queue: Promise<void> = Promise.resolve();
@@ -66,8 +66,9 @@ export class ResumeView extends ItemView implements HoverParent {
 		return RESUME_VIEW_TYPE;
 	}
 
+	/** Constant: Obsidian reads it for the tab header once, and a scope in it would go stale. */
 	getDisplayText(): string {
-		return this.sel.scope ? `Resume: ${this.sel.scope}` : 'Resume';
+		return 'Resume';
 	}
 
 	getIcon(): string {
@@ -91,6 +92,7 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.convSelect = controls.createEl('select', { cls: ['dropdown', 'logos-conversation-select'], attr: { 'aria-label': 'Conversation' } });
 		const copy = controls.createEl('button', { cls: 'logos-copy', text: 'Copy resume for an agent' });
 		this.bodyEl = root.createDiv({ cls: 'logos-body' });
+		this.lines = new LineLinks(this.app, this, this.bodyEl);
 		this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
 		this.showPin();
 
@@ -109,8 +111,8 @@ export class ResumeView extends ItemView implements HoverParent {
 			if (this.sel.scope) void copyResume(this.host.source, this.sel.scope, this.sel.conversation);
 		});
 		// One listener each for every link and "show all" of every render: nothing to leak per line.
-		this.registerDomEvent(this.bodyEl, 'click', (evt) => this.onBodyClick(evt));
-		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.onBodyHover(evt));
+		this.registerDomEvent(this.bodyEl, 'click', (evt) => this.lines.onClick(evt));
+		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.lines.onHover(evt));
 		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
 		this.registerEvent(this.app.workspace.on('layout-change', () => void this.refresh()));
 		this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.refresh()));
@@ -119,8 +121,7 @@ export class ResumeView extends ItemView implements HoverParent {
 
 	async onClose(): Promise<void> {
 		this.renderChild = null;
-		this.links = [];
-		this.actions = [];
+		this.lines.reset();
 		await super.onClose();
 	}
 
@@ -202,8 +203,7 @@ export class ResumeView extends ItemView implements HoverParent {
 
 	private render(loaded: LoadedModel): void {
 		const { model } = loaded;
-		this.links = [];
-		this.actions = [];
+		this.lines.reset();
 		if (this.renderChild) this.removeChild(this.renderChild);
 		this.renderChild = this.addChild(new Component());
 		const vaultName = this.app.vault.getName();
@@ -252,47 +252,15 @@ export class ResumeView extends ItemView implements HoverParent {
 		return {
 			sources: sourcesFrom(model),
 			link: (el, target) => {
-				el.addClass('logos-link');
-				el.dataset.logosLink = String(this.links.push(target) - 1);
+				this.lines.link(el, target);
 			},
 			action: (el, fn) => {
-				el.dataset.logosAction = String(this.actions.push(fn) - 1);
+				this.lines.action(el, fn);
 			},
 			markdown: (el, text, sourcePath) => {
 				void MarkdownRenderer.render(this.app, text, el, sourcePath, child);
 			},
 		};
-	}
-
-	private hit(evt: Event, attr: 'logosLink' | 'logosAction'): { el: HTMLElement; index: number } | null {
-		let node = evt.target instanceof Node ? evt.target : null;
-		while (node && node !== this.bodyEl) {
-			if (node.instanceOf(HTMLElement) && node.dataset[attr] !== undefined) return { el: node, index: Number(node.dataset[attr]) };
-			node = node.parentNode;
-		}
-		return null;
-	}
-
-	private onBodyClick(evt: MouseEvent): void {
-		const act = this.hit(evt, 'logosAction');
-		if (act) {
-			this.actions[act.index]?.();
-			return;
-		}
-		const link = this.hit(evt, 'logosLink');
-		const target = link ? this.links[link.index] : undefined;
-		if (!target) return;
-		evt.preventDefault();
-		void openTarget(this.app, target, evt);
-	}
-
-	private onBodyHover(evt: MouseEvent): void {
-		const link = this.hit(evt, 'logosLink');
-		const target = link ? this.links[link.index] : undefined;
-		if (!link || !target) return;
-		// Moving between children of one line is not a new hover.
-		if (evt.relatedTarget instanceof Node && link.el.contains(evt.relatedTarget)) return;
-		previewTarget(this.app, this, link.el, target, evt);
 	}
 
 	private showError(e: unknown): void {

@@ -55,6 +55,11 @@ describe('quoteScalar: go-yaml v3 marshalling', () => {
 		expect(quoteScalar(input)).toBe(output);
 	});
 
+	it('writes values of a million characters without running out of stack', () => {
+		expect(quoteScalar('word '.repeat(200_000).trim())).toHaveLength(999_999);
+		expect(quoteScalar('#' + 'x'.repeat(1_000_000))).toHaveLength(1_000_003);
+	});
+
 	it('writes a lone surrogate as the replacement character it becomes on disk', () => {
 		expect(quoteScalar('a\ud800b')).toBe(quoteScalar('a\ufffdb'));
 	});
@@ -131,8 +136,8 @@ describe('readFrontmatter: values as text', () => {
 		expect(broken.problems[0]).toMatch(/not valid YAML/);
 	});
 
-	it('lets the last of a repeated key count, and says so', () => {
-		expect(readScalars('agent: a\nagent: b\n')).toEqual({ agent: 'b' });
+	it('reads nothing from a block with a repeated key, as go-yaml refuses it whole', () => {
+		expect(readScalars('project: k\nagent: a\nagent: b\n')).toEqual({});
 		expect(readFrontmatter('agent: a\nagent: b\n').problems[0]).toMatch(/more than once/);
 	});
 
@@ -168,6 +173,7 @@ describe('decoding like go-yaml', () => {
 		expect(decodeInt(scalar('many')).kind).toBe('mismatch');
 		expect(decodeInt(scalar('3', false)).kind).toBe('mismatch');
 		expect(decodeInt(scalar('.inf')).kind).toBe('mismatch');
+		expect(decodeInt(scalar('9223372036854775808')).kind).toBe('mismatch');
 	});
 
 	it('flags: true and its YAML 1.1 spellings, quoted text refused', () => {

@@ -185,7 +185,7 @@ describe('resume pane over a vault', () => {
 	test('keeps its scope and pin across a workspace restore', async () => {
 		const view = await setup(vaultFiles(), { scope: 'heron', pinned: true });
 		expect(view.getState()).toMatchObject({ scope: 'heron', pinned: true, conversation: null });
-		expect(view.getDisplayText()).toBe('Resume: heron');
+		expect(q<HTMLSelectElement>(view, '.logos-scope-select').value).toBe('heron');
 	});
 
 	test('the copy button puts the hand-over text on the clipboard', async () => {

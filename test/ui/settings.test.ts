@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
-import { cleanAgent, cleanFolder, DEFAULT_SETTINGS, normalizeSettings } from '../../src/ui/settings';
+import { cleanAgent, cleanFolder, DEFAULT_SETTINGS, LogosSettingTab, normalizeSettings } from '../../src/ui/settings';
 
 describe('settings', () => {
 	test('defaults: sessions folder "sessions", agent "obsidian" (decisions §1, §6)', () => {
@@ -26,5 +26,22 @@ describe('settings', () => {
 	test('agent names are one word', () => {
 		expect(cleanAgent(' dana smith ')).toBe('dana-smith');
 		expect(cleanAgent('   ')).toBe('obsidian');
+	});
+});
+
+describe('settings tab', () => {
+	test('offers the three settings, and a change is cleaned, saved and applied', async () => {
+		const { loadPlugin, makeApp, mockPlugin } = await import('./harness');
+		const plugin = await loadPlugin(makeApp({ 'sessions/kestrel/uncommitted.md': '' }));
+		const tab = mockPlugin(plugin).settingTabs__[0] as unknown as LogosSettingTab;
+		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar']);
+		expect(tab.getControlValue('agentName')).toBe('obsidian');
+		await tab.setControlValue('sessionsFolder', 'logos/sessions/');
+		expect(plugin.settings.sessionsFolder).toBe('logos/sessions');
+		expect((await plugin.source.load()).root).toBe('logos/sessions');
+		tab.display();
+		expect(tab.containerEl.textContent).toContain('Sessions folder');
+		expect(tab.containerEl.textContent).toContain('Agent name for your notes');
+		plugin.unload();
 	});
 });
