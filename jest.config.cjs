@@ -1,4 +1,6 @@
 /** Unit and plugin-side tests. The `obsidian` module is answered by obsidian-test-mocks. */
+// Fixed zone before any worker starts, so local times render the same on every machine.
+process.env.TZ = "America/Los_Angeles";
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],

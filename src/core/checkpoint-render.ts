@@ -146,7 +146,8 @@ function sections(c: Checkpoint): string {
 /**
  * The note logos would write for this checkpoint. `follows` is the session id of the
  * previous checkpoint ('' for none); it is used as given, `c.follows` is not consulted.
- * Annotations and problems are never written.
+ * Times come from `firstSeen`/`checkpointed` when either is set, else from `ts`: clear
+ * both to stamp a record anew. Annotations and problems are never written.
  */
 export function renderCheckpoint(c: Checkpoint, follows: string): string {
 	return frontmatter(c, follows).join('\n') + '\n' + sections(c);
