@@ -3,6 +3,7 @@
  * conversation left, grouped by folder / `host_session`, across the project's worktrees.
  */
 import { history, newestFirst } from './history';
+import { intentFor } from './receipts';
 import { compareBytes, safeName, type VaultScan } from './layout';
 import type { Checkpoint, CheckpointRecord } from './types';
 
@@ -28,30 +29,6 @@ export interface ConversationMatch {
 	error?: string;
 }
 
-/** spec §7: how far back an inherited intent is searched. */
-const INTENT_DEPTH = 50;
-
-function taskKey(task: string): string {
-	return task.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/**
- * spec §7.1: own intent; else the newest earlier checkpoint with the same task that
- * states one; an auto record takes what the newest earlier non-auto checkpoint had.
- * Local stand-in until the shared `intentFor` lands.
- */
-export function effectiveIntent(c: Checkpoint, earlierNewestFirst: Checkpoint[]): string {
-	if (c.intent.trim() !== '') return c.intent.trim();
-	const window = earlierNewestFirst.slice(0, INTENT_DEPTH);
-	if (c.auto) {
-		const i = window.findIndex((e) => !e.auto);
-		return i < 0 ? '' : effectiveIntent(window[i], earlierNewestFirst.slice(i + 1));
-	}
-	const key = taskKey(c.task);
-	const from = window.find((e) => e.intent.trim() !== '' && taskKey(e.task) === key);
-	return from ? from.intent.trim() : '';
-}
-
 /** One history read per scope, however many conversations ask. */
 type HistoryCache = Map<string, CheckpointRecord[]>;
 
@@ -60,7 +37,7 @@ function nameOf(scan: VaultScan, latest: CheckpointRecord, cache: HistoryCache):
 	if (!entries) cache.set(latest.scope, (entries = history(scan, latest.scope).entries));
 	const at = entries.indexOf(latest);
 	const earlier = at < 0 ? [] : entries.slice(at + 1).map((r) => r.checkpoint);
-	return effectiveIntent(latest.checkpoint, earlier);
+	return intentFor(latest.checkpoint, earlier).intent.trim();
 }
 
 /** The agent of a checkpoint: frontmatter, else the part of the stem after the stamp. */

@@ -1,5 +1,5 @@
 import { emptyCheckpoint } from '../../src/core/checkpoint';
-import { conversations, effectiveIntent, findConversation, type Conversation } from '../../src/core/conversations';
+import { conversations, findConversation, type Conversation } from '../../src/core/conversations';
 import { scanVault } from '../../src/core/layout';
 import { fixtureVault, loadFolder } from '../helpers/load-folder';
 import { checkpointText, snapshot, type CheckpointSpec } from '../helpers/snapshot';
@@ -143,13 +143,6 @@ describe('conversations on in-memory vaults', () => {
 			expect(convs.find((c) => c.id === 'h3')?.name).toBe('the reason');
 		});
 
-		it('search no further back than 50 checkpoints', () => {
-			const mk = (intent = '') => ({ ...emptyCheckpoint(), task: 't', state: 's', intent });
-			const earlier = Array.from({ length: 51 }, (_, i) => mk(i === 50 ? 'too far back' : ''));
-			expect(effectiveIntent(mk(), earlier)).toBe('');
-			earlier[49] = mk('within reach');
-			expect(effectiveIntent(mk(), earlier)).toBe('within reach');
-		});
 	});
 });
 
