@@ -12,6 +12,9 @@ import { LogosSettingTab, normalizeSettings, type LogosSettings } from './ui/set
 import { summarizeUncommitted, UncommittedStatus } from './ui/status-bar';
 import { ModelSource } from './vault/obsidian-source';
 import { watchSessions } from './vault/obsidian-watch';
+import { registerReviews, type Reviews } from './ui/review-setup';
+import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
+import { registerIndex, type IndexFeatures } from './ui/index-setup';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -19,13 +22,19 @@ const NOTIFY_DELAY_MS = 300;
 export default class LogosContinuityPlugin extends Plugin {
 	settings!: LogosSettings;
 	source!: ModelSource;
+	/** Verdicts on rulings: commands, queue, pane buttons, marks in notes. */
+	reviews!: Reviews;
+	/** Chain bar, history navigation, conversations, "was this tried?". */
+	private chains!: ChainFeatures;
+	/** The sql.js index, working notes added from Obsidian, rebuild. */
+	index!: IndexFeatures;
 	private status: UncommittedStatus | null = null;
 	/** Views and the status bar catch up once a burst of file events has settled. */
 	private readonly notify = debounce(() => this.catchUp(), NOTIFY_DELAY_MS, true);
 
 	async onload(): Promise<void> {
 		this.settings = normalizeSettings(await this.loadData());
-		this.source = new ModelSource(this.app.vault, () => this.settings.sessionsFolder);
+		this.source = new ModelSource(this.app.vault, () => this.settings.sessionsFolder, () => this.index.service.model());
 
 		this.registerView(RESUME_VIEW_TYPE, (leaf) => new ResumeView(leaf, this));
 		this.registerHoverLinkSource(RESUME_VIEW_TYPE, { display: this.manifest.name, defaultMod: true });
@@ -33,6 +42,9 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.addCommand({ id: 'open-resume-pane', name: 'Open resume pane', callback: () => void openResumePane(this.app) });
 		this.addCommand({ id: 'copy-resume-for-agent', name: 'Copy resume for an agent', callback: () => void this.copyForAgent() });
 		this.addCommand({ id: 'refresh-view', name: 'Refresh logos view', callback: () => this.changed(true) });
+		this.reviews = registerReviews(this);
+		this.chains = registerChainFeatures(this);
+		this.index = registerIndex(this, () => this.changed(false));
 		this.addSettingTab(new LogosSettingTab(this.app, this));
 
 		this.app.workspace.onLayoutReady(() => this.start());
@@ -43,7 +55,9 @@ export default class LogosContinuityPlugin extends Plugin {
 	}
 
 	async onExternalSettingsChange(): Promise<void> {
+		const folder = this.settings.sessionsFolder;
 		this.settings = normalizeSettings(await this.loadData());
+		if (this.settings.sessionsFolder !== folder) void this.index.service.resync();
 		this.changed(true);
 	}
 
@@ -51,11 +65,19 @@ export default class LogosContinuityPlugin extends Plugin {
 		const before = this.settings;
 		this.settings = normalizeSettings({ ...before, ...patch });
 		await this.saveData(this.settings);
-		if (this.settings.sessionsFolder !== before.sessionsFolder) this.changed(false);
-		else void this.updateStatus();
+		if (this.settings.sessionsFolder !== before.sessionsFolder) {
+			void this.index.service.resync();
+			this.changed(false);
+		} else void this.updateStatus();
+	}
+
+	/** "Rebuild index" in the settings tab. */
+	rebuildIndex(): void {
+		this.index.rebuild();
 	}
 
 	private start(): void {
+		this.index.start();
 		watchSessions(this, this.app, () => this.settings.sessionsFolder, () => this.changed(false));
 		// The status bar does not exist on mobile; the pane shows the same counts there.
 		if (!Platform.isMobile) {
@@ -80,13 +102,20 @@ export default class LogosContinuityPlugin extends Plugin {
 
 	private catchUp(): void {
 		refreshResumeViews(this.app);
+		void this.reviews.refresh();
+		this.chains.refresh();
 		void this.updateStatus();
 	}
 
 	private async updateStatus(): Promise<void> {
 		if (!this.status) return;
-		const { model } = await this.source.load();
 		const file = this.app.workspace.getActiveFile();
+		const indexed = this.index.status(file?.path ?? null);
+		if (indexed) {
+			this.status.show(indexed, this.settings.showStatusBar);
+			return;
+		}
+		const { model } = await this.source.load();
 		const scope = file ? scopeOfPath(model, file.path) : null;
 		this.status.show(summarizeUncommitted(model.notes, scope), this.settings.showStatusBar);
 	}

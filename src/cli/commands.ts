@@ -8,13 +8,15 @@ import { parseCheckpoint } from '../core/checkpoint';
 import { back, forward } from '../core/chains';
 import { conversations } from '../core/conversations';
 import { history } from '../core/history';
-import { buildResume, findRuling, rulingsOf, summarize, UnknownScope } from '../core/resume';
+import { buildResume, rulingsOf, summarize, UnknownScope } from '../core/resume';
+import { COMMIT_RULE, readCommit } from '../core/review-request';
 import { renderResumeMarkdown } from '../core/resume-markdown';
 import { continuityOf } from '../core/continuity-report';
 import { buildVaultModel, projectOf, type VaultModel } from '../core/vault-model';
 import { WriteRefused } from '../core/path-guard';
-import { appendNote, appendVerdict, type WriteTarget } from '../vault/writer';
+import { appendNote, recordVerdict, type WriteTarget } from '../vault/writer';
 import { loadSnapshot, nodeAppendPort } from '../vault/node-fs';
+import { indexCommands } from './index-commands';
 import * as out from './output';
 
 export class UsageError extends Error {}
@@ -59,17 +61,27 @@ function limitOf(ctx: CommandContext): number | undefined {
 	return Number(raw);
 }
 
+function asUsage(e: unknown): unknown {
+	return e instanceof UnknownScope || e instanceof WriteRefused ? new UsageError(e.message) : e;
+}
+
+/** Refusals become usage errors (exit 2), whether `f` throws or its promise rejects. */
 function withUsage<T>(f: () => T): T {
 	try {
-		return f();
+		const r = f();
+		if (r instanceof Promise) {
+			return r.catch((e: unknown) => {
+				throw asUsage(e);
+			}) as T;
+		}
+		return r;
 	} catch (e) {
-		if (e instanceof UnknownScope || e instanceof WriteRefused) throw new UsageError(e.message);
-		throw e;
+		throw asUsage(e);
 	}
 }
 
 function writeTarget(ctx: CommandContext, m: VaultModel): WriteTarget {
-	return { port: nodeAppendPort(ctx.vaultDir), sessionsRoot: m.scan.root, scopes: m.scopes };
+	return { port: nodeAppendPort(ctx.vaultDir, ctx.sessionsRel), sessionsRoot: m.scan.root, scopes: m.scopes };
 }
 
 export const COMMANDS: Record<string, Command> = {
@@ -165,14 +177,12 @@ export const COMMANDS: Record<string, Command> = {
 			if ((retire === undefined) === (reconfirm === undefined)) throw new UsageError('give exactly one of --retire TEXT or --reconfirm TEXT');
 			const commit = str(ctx, 'commit') ?? '';
 			if (retire !== undefined && commit !== '') throw new UsageError('--commit goes with --reconfirm');
-			if (commit !== '' && !/^[0-9a-fA-F]{4,40}$/.test(commit)) throw new UsageError(`--commit takes 4 to 40 hex characters, got "${commit}"`);
-			const text = (retire ?? reconfirm) as string;
-			const ruling = findRuling(m, scope, text);
-			if (!ruling) throw new UsageError(`no checkpoint or working note of ${scope} records the ruling "${text}"`);
-			const written = await withUsage(() => appendVerdict(writeTarget(ctx, m), scope, {
+			if (readCommit(commit) === null) throw new UsageError(`--commit takes ${COMMIT_RULE}; got "${commit}"`);
+			// The plugin's path: the same checks (scope, commit, a ruling that is recorded) and the same writer.
+			const written = await withUsage(() => recordVerdict(writeTarget(ctx, m), m, scope, {
 				kind: retire !== undefined ? 'retired' : 'reconfirmed',
-				text: ruling.text,
-				commit: commit.toLowerCase(),
+				text: (retire ?? reconfirm) as string,
+				commit,
 				ts: ctx.now,
 			}));
 			return ctx.json ? { scope, path: written.path, line: written.line } : `${written.path}: ${written.line}`;
@@ -215,3 +225,5 @@ export const COMMANDS: Record<string, Command> = {
 		},
 	},
 };
+
+Object.assign(COMMANDS, indexCommands((message) => new UsageError(message)));

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMMANDS, type CommandContext, UsageError } from './commands';
-import { stripControls } from './terminal';
+import { jsonForTerminal, stripControls } from './terminal';
 
 const USAGE = `usage: logos-continuity <command> [options]
 
@@ -22,12 +22,15 @@ commands:
   note --scope S [--agent A] TEXT      append a masked working note
   continuity                           per-project continuity figures
   parse FILE                           one parsed checkpoint
+  index --db FILE [--agent A]          build or bring up to date the plugin's index
+  stats --db FILE                      what an index holds
 
 options:
   --vault DIR      the logos vault (default: current folder)
   --sessions REL   the sessions folder inside the vault (default: sessions)
   --json           machine output
-  --now UNIX       fix the clock (unix seconds)`;
+  --now UNIX       fix the clock (unix seconds)
+  --db FILE        the index database (the plugin keeps its own in its folder)`;
 
 const OPTIONS = {
 	vault: { type: 'string' },
@@ -43,6 +46,7 @@ const OPTIONS = {
 	reconfirm: { type: 'string' },
 	commit: { type: 'string' },
 	agent: { type: 'string' },
+	db: { type: 'string' },
 	help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -86,11 +90,17 @@ async function main(argv: string[]): Promise<void> {
 	try {
 		ctx.now = parseNow(values.now);
 		const out = await command.run(ctx);
-		process.stdout.write(ctx.json ? `${JSON.stringify(out, null, 2)}\n` : `${stripControls(String(out))}\n`);
+		process.stdout.write(ctx.json ? `${jsonForTerminal(out)}\n` : `${stripControls(String(out))}\n`);
 	} catch (e) {
 		if (e instanceof UsageError) fail(e.message, 2);
 		fail(`unexpected failure: ${(e as Error).stack ?? String(e)}`, 1);
 	}
 }
+
+// `… | head` closes the pipe early: that is the reader's choice, not a failure to report.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+	if (e.code === 'EPIPE') process.exit(0);
+	throw e;
+});
 
 void main(process.argv.slice(2));

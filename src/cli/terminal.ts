@@ -12,3 +12,11 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 export function stripControls(text: string): string {
 	return text.replace(OSC, '').replace(CSI, '').replace(ESC2, '').replace(CONTROLS, '');
 }
+
+/**
+ * JSON escapes C0 controls itself but writes DEL and C1 (U+007F–U+009F) raw, and a
+ * terminal reads U+009B as CSI. Escaped here, the output is the same JSON value.
+ */
+export function jsonForTerminal(value: unknown): string {
+	return (JSON.stringify(value, null, 2) ?? 'null').replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -3,9 +3,9 @@
  * conversation left, grouped by folder / `host_session`, across the project's worktrees.
  */
 import { history, newestFirst } from './history';
-import { intentFor } from './receipts';
+import { INTENT_DEPTH, intentFor } from './receipts';
 import { compareBytes, safeName, type VaultScan } from './layout';
-import type { Checkpoint, CheckpointRecord } from './types';
+import type { CheckpointRecord } from './types';
 
 export interface Conversation {
 	/** Folder name (sanitized host session id), or the stem of a lone checkpoint. */
@@ -36,7 +36,8 @@ function nameOf(scan: VaultScan, latest: CheckpointRecord, cache: HistoryCache):
 	let entries = cache.get(latest.scope);
 	if (!entries) cache.set(latest.scope, (entries = history(scan, latest.scope).entries));
 	const at = entries.indexOf(latest);
-	const earlier = at < 0 ? [] : entries.slice(at + 1).map((r) => r.checkpoint);
+	// intentFor looks no further back than INTENT_DEPTH: copying the rest costs for nothing.
+	const earlier = at < 0 ? [] : entries.slice(at + 1, at + 1 + INTENT_DEPTH).map((r) => r.checkpoint);
 	return intentFor(latest.checkpoint, earlier).intent.trim();
 }
 

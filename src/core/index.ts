@@ -23,8 +23,11 @@ export {
 	promoteDecisions,
 	receiptsFor,
 } from './receipts';
-export { parseUncommitted, renderUncommitted, renderNoteLine, isDeadEnd, parseRoute } from './notes';
-export { parseReviewed, renderVerdict, reviewKey, effectiveVerdict, undoVerdict } from './reviews';
+export { parseUncommitted, renderUncommitted, renderNoteLine, isDeadEnd, parseRoute, notesToReappend } from './notes';
+export type { OwnNote, Reappend } from './notes';
+export { parseReviewed, renderVerdict, reviewKey, effectiveVerdict, undoVerdict, verdictBefore } from './reviews';
+export { readCommit, verdictFor, undoFor, reviewQueue, ownCommit, COMMIT_RULE } from './review-request';
+export type { NewVerdict, VerdictRequest, QueueEntry } from './review-request';
 export { maskSecrets } from './secrets';
 export { abandonedSessions, isQuiet, withinParallelGrace, ABANDON_AFTER, PARALLEL_GRACE, QUIET_AFTER } from './continuity';
 export { guardPath, scopeFilePath, WriteRefused } from './path-guard';

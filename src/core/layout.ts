@@ -5,6 +5,7 @@
  */
 import { emptyCheckpoint, isEmptyCheckpoint, parseCheckpoint } from './checkpoint';
 import { compareBytes, conflictCopyOf, isCheckpointFile, isIgnoredName, isTranscriptFile, safeName, stemOf } from './names';
+import { textDigest } from './strings';
 import type { Checkpoint, CheckpointRecord, Problem, VaultFile, VaultSnapshot } from './types';
 
 export {
@@ -59,6 +60,22 @@ export interface VaultScan {
 	folded: { path: string; canonical: string }[];
 }
 
+/**
+ * Parses kept from an earlier read (the plugin's index), so a file whose path, mtime and
+ * size are unchanged is neither read nor parsed again. Placement and folding still run
+ * here for every file: they depend on the file's neighbours, not only on its bytes.
+ */
+export interface ParseCache {
+	/** The earlier parse of this file at this same mtime and size, else undefined (parse `text`). */
+	get(file: VaultFile): CachedParse | undefined;
+}
+
+export interface CachedParse {
+	checkpoint: Checkpoint;
+	/** textDigest of the bytes it was parsed from. */
+	digest: string;
+}
+
 /** Where a file sits relative to the sessions root, if it can be a checkpoint's place. */
 interface Place {
 	scope: string;
@@ -85,6 +102,29 @@ function placeOf(parts: string[]): Place | null {
 	return null;
 }
 
+export type FileRole = 'checkpoint' | 'notes' | 'reviewed' | 'transcript';
+
+/** What a file is by where it sits and how it is named; null for anything else. */
+function classify(parts: string[]): { role: FileRole; place: Place } | null {
+	const place = placeOf(parts);
+	if (!place || isIgnoredName(place.name)) return null;
+	if (place.folder === null && place.name === NOTES_FILE) return { role: 'notes', place };
+	if (place.folder === null && place.name === REVIEWED_FILE) return { role: 'reviewed', place };
+	if (place.folder !== null && place.folder.startsWith('.')) return null;
+	if (place.folder !== null && place.folder !== UNATTACHED && isTranscriptFile(place.name)) return { role: 'transcript', place };
+	return isCheckpointFile(place.name) ? { role: 'checkpoint', place } : null;
+}
+
+/**
+ * The role and scope scanVault gives a file at `path`, without reading it: an index uses
+ * it to know which files to read and which scope a change touches.
+ */
+export function fileRole(root: string, path: string): { role: FileRole; scope: string } | null {
+	const rel = relativeTo(root.replace(/^\/+|\/+$/g, ''), path);
+	const c = rel ? classify(rel.split('/')) : null;
+	return c ? { role: c.role, scope: c.place.scope } : null;
+}
+
 function relativeTo(root: string, path: string): string | null {
 	if (root === '') return path;
 	return path.startsWith(root + '/') ? path.slice(root.length + 1) : null;
@@ -94,7 +134,8 @@ function problem(kind: Problem['kind'], path: string | null, session: string | n
 	return { kind, path, session, detail };
 }
 
-function readCheckpoint(file: VaultFile, problems: Problem[]): Checkpoint | null {
+function readCheckpoint(file: VaultFile, problems: Problem[], kept: CachedParse | undefined): Checkpoint | null {
+	if (kept) return kept.checkpoint;
 	if (file.text === null) {
 		problems.push(problem('unreadable', file.path, null, file.error ?? 'the file could not be read'));
 		return null;
@@ -110,12 +151,15 @@ function readCheckpoint(file: VaultFile, problems: Problem[]): Checkpoint | null
 interface Pending {
 	record: CheckpointRecord;
 	text: string | null;
+	/** The kept parse's digest when the text was not read. */
+	digest: string | null;
 	folder: string | null;
 	conflict: boolean;
 }
 
-function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, problems: Problem[]): Pending {
-	const parsed = readCheckpoint(file, problems);
+function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, problems: Problem[], cache: ParseCache | undefined): Pending {
+	const kept = cache?.get(file);
+	const parsed = readCheckpoint(file, problems, kept);
 	const checkpoint = parsed ?? emptyCheckpoint();
 	const conflict = conflictCopyOf(place.name, (n) => siblings.has(n));
 	const stem = stemOf(place.name);
@@ -152,7 +196,7 @@ function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, probl
 		empty,
 		copyOf: conflict ? id : null,
 	};
-	return { record, text: file.text, folder: place.folder, conflict: conflict !== null };
+	return { record, text: file.text, digest: kept?.digest ?? null, folder: place.folder, conflict: conflict !== null };
 }
 
 /**
@@ -169,6 +213,14 @@ function canonicalRank(p: Pending): number {
 	return rank;
 }
 
+/** Texts when both were read, else their digests (an unchanged file's text is not read again). */
+function sameBytes(a: Pending, b: Pending): boolean {
+	if (a.text !== null && b.text !== null) return a.text === b.text;
+	const da = a.digest ?? (a.text === null ? null : textDigest(a.text));
+	const db = b.digest ?? (b.text === null ? null : textDigest(b.text));
+	return da !== null && da === db;
+}
+
 function foldCopies(group: Pending[], problems: Problem[], folded: VaultScan['folded']): void {
 	const candidates = group.filter((p) => !p.conflict);
 	if (candidates.length === 0) return;
@@ -176,7 +228,7 @@ function foldCopies(group: Pending[], problems: Problem[], folded: VaultScan['fo
 	const canonical = candidates[0];
 	for (const p of candidates.slice(1)) {
 		p.record.copyOf = canonical.record.id;
-		if (p.text !== null && p.text === canonical.text) {
+		if (sameBytes(p, canonical)) {
 			folded.push({ path: p.record.path, canonical: canonical.record.path });
 		} else {
 			problems.push(problem('duplicate', p.record.path, p.record.id,
@@ -185,12 +237,17 @@ function foldCopies(group: Pending[], problems: Problem[], folded: VaultScan['fo
 	}
 }
 
-/** Reads the whole sessions folder once. */
-export function scanVault(snap: VaultSnapshot): VaultScan {
+/**
+ * Reads the whole sessions folder once. With a cache, files it knows at their current
+ * stamp may come without text: their kept parse stands in for parsing.
+ */
+export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 	const root = snap.root.replace(/^\/+|\/+$/g, '');
 	const dirs = new Set<string>();
 	const files: { file: VaultFile; parts: string[] }[] = [];
 	const addDir = (rel: string): void => {
+		// A folder already known brought its parents with it.
+		if (dirs.has(rel)) return;
 		const parts = rel.split('/');
 		for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
 	};
@@ -217,23 +274,22 @@ export function scanVault(snap: VaultSnapshot): VaultScan {
 	const transcripts: TranscriptFile[] = [];
 
 	for (const { file, parts } of files) {
-		const place = placeOf(parts);
-		if (!place || !projectSet.has(parts[0]) || isIgnoredName(place.name)) continue;
-		if (place.folder === null && place.name === NOTES_FILE) {
+		const c = classify(parts);
+		if (!c || !projectSet.has(parts[0])) continue;
+		const place = c.place;
+		if (c.role === 'notes') {
 			notes.set(place.scope, file.path);
 			scopeSet.add(place.scope);
 			continue;
 		}
-		if (place.folder === null && place.name === REVIEWED_FILE) {
+		if (c.role === 'reviewed') {
 			reviewed.set(place.scope, file.path);
 			continue;
 		}
-		if (place.folder !== null && place.folder.startsWith('.')) continue;
-		if (place.folder !== null && place.folder !== UNATTACHED && isTranscriptFile(place.name)) {
-			transcripts.push({ scope: place.scope, conversation: place.folder, path: file.path });
+		if (c.role === 'transcript') {
+			transcripts.push({ scope: place.scope, conversation: place.folder as string, path: file.path });
 			continue;
 		}
-		if (!isCheckpointFile(place.name)) continue;
 		scopeSet.add(place.scope);
 		const folderKey = file.path.slice(0, file.path.length - place.name.length);
 		let names = namesIn.get(folderKey);
@@ -246,7 +302,7 @@ export function scanVault(snap: VaultSnapshot): VaultScan {
 	const groups = new Map<string, Pending[]>();
 	const pendings: Pending[] = [];
 	for (const { file, place, folderKey } of placed) {
-		const p = buildRecord(file, place, namesIn.get(folderKey) as Set<string>, problems);
+		const p = buildRecord(file, place, namesIn.get(folderKey) as Set<string>, problems, cache);
 		pendings.push(p);
 		const key = `${p.record.scope}\n${p.record.id}`;
 		const group = groups.get(key);

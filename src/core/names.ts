@@ -62,6 +62,9 @@ function utf8Length(codePoint: number): number {
 	return 4;
 }
 
+/** What safeName leaves unchanged in ASCII: lower-case letters and digits, single inner dashes. */
+const ALREADY_SAFE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 function trimDashes(s: string): string {
 	let start = 0;
 	let end = s.length;
@@ -76,6 +79,8 @@ function trimDashes(s: string): string {
  * 255 bytes on a character boundary.
  */
 export function safeName(s: string): string {
+	// Already safe (ids, UUIDs, agent names): returned as is, without the per-character walk.
+	if (s.length <= MAX_SEGMENT_BYTES && ALREADY_SAFE.test(s)) return s;
 	let out = '';
 	for (const ch of s.trim().toLowerCase()) {
 		if (KEEP.test(ch)) out += ch;

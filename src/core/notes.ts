@@ -2,15 +2,10 @@
  * Working notes: `uncommitted.md` read and written exactly as logos does (spec §4.3,
  * §4.4), and the dead-end reading of a note (spec §7.6, typed `route:` records).
  */
+import { asciiSpace, noteTail } from './line-tail';
 import { safeName } from './names';
 import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from './strings';
 import type { WorkingNote } from './types';
-
-/**
- * spec §4.4, on a trimmed line. Whitespace here is logos's ASCII `\s` class and the
- * text is a lazy capture, so the last comment on the line is the note's.
- */
-const NOTE_LINE = /^-[\t\n\f\r ]+([^\n]*?)[\t\n\f\r ]*<!--[\t\n\f\r ]*ts=([0-9]+)[\t\n\f\r ]+agent=([^\t\n\f\r ]*)[\t\n\f\r ]*-->[\t\n\f\r ]*$/;
 
 /** The text logos writes above the notes, blank line included (spec §4.3). */
 export function uncommittedHeader(scope: string): string {
@@ -24,6 +19,18 @@ export function uncommittedHeader(scope: string): string {
 }
 
 /**
+ * spec §4.4, on a trimmed line: `- ` + text + optional spaces + the comment
+ * `<!-- ts=N agent=A -->` at the end. Spacing is logos's ASCII `\s`; the text is
+ * everything before the last comment, so earlier comments stay in it.
+ */
+function noteLine(line: string): { text: string; ts: string; agent: string } | null {
+	if (line[0] !== '-' || line.length < 2 || !asciiSpace(line[1])) return null;
+	const tail = noteTail(line);
+	if (tail === null || tail.at < 2) return null;
+	return { text: line.slice(1, tail.at), ts: tail.ts, agent: tail.agent };
+}
+
+/**
  * Every note line of an `uncommitted.md`, in file order. Header, prose and bullets
  * without the comment are ignored; a repeated (text, ts) counts once, as logos's
  * import does. Never throws.
@@ -34,16 +41,16 @@ export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 	if (typeof text !== 'string') return out;
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
-		const m = NOTE_LINE.exec(trimSpace(lines[i]));
+		const m = noteLine(trimSpace(lines[i]));
 		if (!m) continue;
-		const noteText = trimSpace(m[1]);
-		const ts = Number(m[2]);
+		const noteText = trimSpace(m.text);
+		const ts = Number(m.ts);
 		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
 		if (noteText === '' || !Number.isSafeInteger(ts)) continue;
 		const key = `${noteText}\u0000${ts}`;
 		if (seen.has(key)) continue;
 		seen.add(key);
-		out.push({ scope, text: noteText, ts, agent: m[3] === '' ? 'agent' : m[3], line: i });
+		out.push({ scope, text: noteText, ts, agent: m.agent === '' ? 'agent' : m.agent, line: i });
 	}
 	return out;
 }
@@ -156,4 +163,43 @@ export function isDeadEnd(text: string): boolean {
 	if (typeof text !== 'string') return false;
 	const low = text.toLowerCase();
 	return FAILURE_MARKERS.some((m) => low.includes(m)) || parseRoute(text) !== null;
+}
+
+/** A note the person added from Obsidian and whose line was written once. */
+export interface OwnNote {
+	text: string;
+	ts: number;
+}
+
+export interface Reappend<T extends OwnNote> {
+	/** Missing from the file and no checkpoint is newer: append again (once per rewrite). */
+	reappend: T[];
+	/** Missing, a checkpoint newer than it exists, and none holds it: shown as "not folded", never re-appended. */
+	notFolded: T[];
+	/** Missing because a newer checkpoint holds it: nothing to do. */
+	folded: T[];
+}
+
+/**
+ * decisions §6: logos rewrites uncommitted.md from its own cache and may drop the
+ * person's line. A note still in the file needs nothing; a missing one is appended
+ * again while no checkpoint of the scope is newer than it, and once one is, it is left
+ * to the person (add again / dismiss) unless `isFolded` finds it in such a checkpoint.
+ * Compared as logos keys notes: (text with whitespace folded, ts).
+ */
+export function notesToReappend<T extends OwnNote>(
+	own: readonly T[],
+	fileNotes: readonly Pick<WorkingNote, 'text' | 'ts'>[],
+	newestCheckpointTs: number,
+	isFolded: (note: T) => boolean = () => false,
+): Reappend<T> {
+	const inFile = new Set(fileNotes.map((n) => `${n.ts}\u0000${n.text}`));
+	const out: Reappend<T> = { reappend: [], notFolded: [], folded: [] };
+	for (const n of own) {
+		if (inFile.has(`${n.ts}\u0000${collapseSpace(n.text)}`)) continue;
+		if (newestCheckpointTs <= n.ts) out.reappend.push(n);
+		else if (isFolded(n)) out.folded.push(n);
+		else out.notFolded.push(n);
+	}
+	return out;
 }

@@ -4,10 +4,9 @@
  */
 import { conversations, findConversation, type Conversation } from './conversations';
 import { history } from './history';
-import { bulletLine } from './lines';
 import { isDeadEnd } from './notes';
 import { decisionKey, intentFor, isPlaceholder, promoteDecisions, receiptsFor } from './receipts';
-import { effectiveVerdict, reviewKey } from './reviews';
+import { reviewKey } from './reviews';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
 import { back } from './chains';
 import { projectOf, scopeInfo, type VaultModel } from './vault-model';
@@ -46,18 +45,22 @@ function rulingRow(
 	line: number,
 	copyTs: number,
 	ownCommit: string,
-	verdicts: Verdict[],
+	lastByKey: ReadonlyMap<string, Verdict>,
 	inLatest: boolean,
 ): RulingRow {
 	const key = reviewKey(text);
-	const v = effectiveVerdict(verdicts, key, copyTs);
+	// effectiveVerdict's rule, with the last line per key looked up once per scope.
+	const last = lastByKey.get(key);
+	const v = last && (last.ts === null || last.ts >= copyTs) ? last : null;
 	if (v) return { text, key, session, path, line, verdict: v.kind, commit: v.commit || null, at: v.ts, copyTs, inLatest };
 	return { text, key, session, path, line, verdict: 'none', commit: ownCommit || null, at: copyTs, copyTs, inLatest };
 }
 
 /** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
 export function rulingsOf(model: VaultModel, scope: string, entries?: CheckpointRecord[], latestId?: string): RulingRow[] {
-	const verdicts = model.verdicts.get(scope) ?? [];
+	// decisions §2: the last line about a ruling is the one that counts.
+	const verdicts = new Map<string, Verdict>();
+	for (const v of model.verdicts.get(scope) ?? []) verdicts.set(reviewKey(v.text), v);
 	const rows: RulingRow[] = [];
 	const notes = (model.notes.get(scope) ?? []).filter((n) => isDeadEnd(n.text));
 	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';
@@ -68,7 +71,7 @@ export function rulingsOf(model: VaultModel, scope: string, entries?: Checkpoint
 		const cp = r.checkpoint;
 		cp.failed.forEach((text, k) => {
 			if (isPlaceholder(text)) return;
-			const line = bulletLine(model.texts.get(r.path), "Didn't work", k);
+			const line = model.lines.bullet(r.path, "Didn't work", k);
 			rows.push(rulingRow(text, r.id, r.path, line, cp.ts, cp.git.commit, verdicts, r.id === latestId));
 		});
 	}

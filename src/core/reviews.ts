@@ -2,17 +2,34 @@
  * `reviewed.md`: verdicts a person gave on rulings, in the line format the plugin
  * adopted (plugin-decisions §2). Append-only; the last line about a ruling wins.
  */
+import { verdictTail } from './line-tail';
 import { appendWithHeader, collapseSpace, foldKey, trimSpace } from './strings';
 import type { Verdict, VerdictKind } from './types';
 
 /**
  * Lenient reading: `-`/`*`/`+` bullet, any spacing and case, retire(d) /
  * reconfirm(ed) / re-confirm(ed), optional `at <commit>`, a colon, the ruling, an
- * optional trailing `<!-- ts=N -->`. The ruling is a lazy capture so the last
- * comment on the line is the verdict's time.
+ * optional trailing `<!-- ts=N -->`; the last comment on the line is the verdict's time.
+ * This regex reads the head up to the ruling. Spacing is Go's unicode.IsSpace, the class collapseSpace trims:
+ * JavaScript's `\s` also takes U+FEFF, so a ruling that starts with one would read back
+ * without it and no longer match its own verdict. The optional time comment at the end is
+ * read from the right (line-tail.ts), in linear time.
  */
-const VERDICT_LINE =
-	/^[-*+]\s*(retired?|re-?confirm(?:ed)?)\s*(?:at\s+([0-9a-f]{4,40})\s*)?:\s*([^\n]*?)\s*(?:<!--\s*ts\s*=\s*([0-9]+)\s*-->)?$/i;
+const VERDICT_HEAD = verdictHead();
+
+function verdictHead(): RegExp {
+	const s = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+	return new RegExp(`^[-*+]${s}*(retired?|re-?confirm(?:ed)?)${s}*(?:at${s}+([0-9a-f]{4,40})${s}*)?:${s}*`, 'i');
+}
+
+/** [keyword, commit, ruling, time digits] of a verdict line, or null. */
+function verdictLine(line: string): [string, string | undefined, string, string | undefined] | null {
+	const head = VERDICT_HEAD.exec(line);
+	if (!head) return null;
+	const tail = verdictTail(line);
+	const ruling = tail.textEnd > head[0].length ? line.slice(head[0].length, tail.textEnd) : '';
+	return [head[1], head[2], ruling, tail.ts ?? undefined];
+}
 
 const COMMIT = /^[0-9a-f]{4,40}$/i;
 
@@ -36,19 +53,19 @@ export function parseReviewed(text: string): Verdict[] {
 	if (typeof text !== 'string') return out;
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
-		const m = VERDICT_LINE.exec(trimSpace(lines[i]));
+		const m = verdictLine(trimSpace(lines[i]));
 		if (!m) continue;
-		const ruling = collapseSpace(m[3]);
+		const ruling = collapseSpace(m[2]);
 		if (ruling === '') continue;
 		let ts: number | null = null;
-		if (m[4] !== undefined) {
-			ts = Number(m[4]);
+		if (m[3] !== undefined) {
+			ts = Number(m[3]);
 			// An unreadable time must not widen the verdict to every copy.
 			if (!Number.isSafeInteger(ts)) continue;
 		}
-		const kind: VerdictKind = m[1].toLowerCase().startsWith('retire') ? 'retired' : 'reconfirmed';
+		const kind: VerdictKind = m[0].toLowerCase().startsWith('retire') ? 'retired' : 'reconfirmed';
 		// Only a reconfirmation moves the drift base; a commit on a retirement means nothing.
-		const commit = kind === 'reconfirmed' && m[2] !== undefined ? m[2].toLowerCase() : '';
+		const commit = kind === 'reconfirmed' && m[1] !== undefined ? m[1].toLowerCase() : '';
 		out.push({ kind, text: ruling, commit, ts, line: i });
 	}
 	return out;
@@ -100,14 +117,19 @@ export function effectiveVerdict(verdicts: readonly Verdict[], ruling: string, c
  * `verdicts` came before it.
  */
 export function undoVerdict(verdicts: readonly Verdict[], undone: Verdict, now: number): string {
+	return renderVerdict({ ...verdictBefore(verdicts, undone, now), line: -1 });
+}
+
+/** undoVerdict's answer as a verdict, for the writer to append. */
+export function verdictBefore(verdicts: readonly Verdict[], undone: Verdict, now: number): Omit<Verdict, 'line'> {
 	const key = reviewKey(undone.text);
 	let before: Verdict | null = null;
 	for (const v of verdicts) {
 		if (undone.line >= 0 && v.line >= undone.line) continue;
 		if (reviewKey(v.text) === key) before = v;
 	}
-	if (before !== null) return renderVerdict(before);
-	return renderVerdict({ kind: 'reconfirmed', text: undone.text, commit: '', ts: now, line: -1 });
+	if (before !== null) return { kind: before.kind, text: before.text, commit: before.commit, ts: before.ts };
+	return { kind: 'reconfirmed', text: undone.text, commit: '', ts: now };
 }
 
 /** The new full text of `reviewed.md` after appending one verdict line. */

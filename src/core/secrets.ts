@@ -25,7 +25,12 @@ const PRIVATE_KEY =
 const AUTH_SCHEMED = /\bAuthorization[\t\n\f\r ]*:[\t\n\f\r ]*(?:Bearer|Basic|Token|Digest|Bot)[\t\n\f\r ]+([^\t\n\f\r '"]+)/gi;
 /** "Bearer tokens expire hourly" has a header's structure and no credential. */
 const PLAIN_WORD = /^[a-z]+[.,;:!?]?$/;
-const URL_PASSWORD = /([a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\t\n\f\r /:@]+:)([^\t\n\f\r /@]+)@/g;
+/**
+ * The scheme is capped (real ones are short): unbounded, every start inside a long run of
+ * letters rescans the run, and a 200 kB token took minutes. The masked text is the same,
+ * since the replacement keeps everything the match began with.
+ */
+const URL_PASSWORD = /([a-zA-Z][a-zA-Z0-9+.-]{0,31}:\/\/[^\t\n\f\r /:@]+:)([^\t\n\f\r /@]+)@/g;
 /** `-p<password>` only on a mysql-family command line; elsewhere `-print` is a flag. */
 const MYSQL_COMMAND = /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/;
 const MYSQL_PASSWORD = /(^|[\t\n\f\r ])-p([^\t\n\f\r ]+)/g;

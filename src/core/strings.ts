@@ -46,3 +46,19 @@ export function appendWithHeader(existing: string | null, line: string, header: 
 	if (existing === null || existing === '') return header + one + '\n';
 	return existing + (existing.endsWith('\n') ? '' : '\n') + one + '\n';
 }
+
+/**
+ * A short fingerprint of a text (two 32-bit FNV-1a variants and the length), so two
+ * files can be compared for identical bytes after their texts are gone.
+ */
+export function textDigest(text: string): string {
+	let a = 0x811c9dc5;
+	let b = 0x01000193 ^ text.length;
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		a = Math.imul(a ^ c, 0x01000193);
+		b = Math.imul(b ^ c, 0x5bd1e995);
+		b ^= b >>> 15;
+	}
+	return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}-${text.length}`;
+}

@@ -2,7 +2,8 @@
  * The whole vault read once: the scan plus each scope's working notes and verdicts.
  * Views, the CLI and the resume model all answer from this, so they agree.
  */
-import { scanVault, type ScopeInfo, type VaultScan } from './layout';
+import { scanVault, type ParseCache, type ScopeInfo, type VaultScan } from './layout';
+import { linesFromTexts, type LineSource } from './lines';
 import { parseUncommitted } from './notes';
 import { parseReviewed } from './reviews';
 import type { Problem, VaultFile, VaultSnapshot, Verdict, WorkingNote } from './types';
@@ -13,40 +14,56 @@ export interface VaultModel {
 	scopes: string[];
 	notes: Map<string, WorkingNote[]>;
 	verdicts: Map<string, Verdict[]>;
-	/** Raw text by vault path, for locating lines of rulings and decisions. */
-	texts: Map<string, string>;
+	/** Where bullets and frontmatter keys sit in each checkpoint, for links to their lines. */
+	lines: LineSource;
 	problems: Problem[];
 }
 
-function readScopeFile(files: Map<string, VaultFile>, path: string | null, problems: Problem[]): string | null {
-	if (path === null) return null;
-	const f = files.get(path);
-	if (!f) return null;
-	if (f.text === null) {
-		problems.push({ kind: 'unreadable', path, session: null, detail: f.error ?? 'the file could not be read' });
-		return null;
-	}
-	return f.text;
+/**
+ * What an index brings to a build so unchanged files are not read again: kept parses of
+ * checkpoints, of uncommitted.md and reviewed.md (by the file's stamp), and line maps.
+ * Without it every file's text is parsed.
+ */
+export interface ModelCache extends ParseCache {
+	lines: LineSource;
+	notes(file: VaultFile, scope: string): WorkingNote[] | undefined;
+	verdicts(file: VaultFile): Verdict[] | undefined;
 }
 
-export function buildVaultModel(snap: VaultSnapshot): VaultModel {
-	const scan = scanVault(snap);
+/** A scope file's parse: kept, else from its text; [] (and a problem) when it could not be read. */
+function readScopeFile<T>(files: Map<string, VaultFile>, path: string | null, problems: Problem[], kept: (f: VaultFile) => T[] | undefined, parse: (text: string) => T[]): T[] {
+	if (path === null) return [];
+	const f = files.get(path);
+	if (!f) return [];
+	const hit = kept(f);
+	if (hit) return hit;
+	if (f.text === null) {
+		problems.push({ kind: 'unreadable', path, session: null, detail: f.error ?? 'the file could not be read' });
+		return [];
+	}
+	return parse(f.text);
+}
+
+export function buildVaultModel(snap: VaultSnapshot, cache?: ModelCache): VaultModel {
+	const scan = scanVault(snap, cache);
 	const files = new Map(snap.files.map((f) => [f.path, f]));
 	const problems: Problem[] = [...scan.problems];
 	const notes = new Map<string, WorkingNote[]>();
 	const verdicts = new Map<string, Verdict[]>();
 	for (const s of scan.scopes) {
-		const notesText = readScopeFile(files, s.uncommitted, problems);
-		notes.set(s.scope, notesText === null ? [] : parseUncommitted(notesText, s.scope));
-		const reviewedText = readScopeFile(files, s.reviewed, problems);
-		verdicts.set(s.scope, reviewedText === null ? [] : parseReviewed(reviewedText));
+		notes.set(s.scope, readScopeFile(files, s.uncommitted, problems, (f) => cache?.notes(f, s.scope), (t) => parseUncommitted(t, s.scope)));
+		verdicts.set(s.scope, readScopeFile(files, s.reviewed, problems, (f) => cache?.verdicts(f), parseReviewed));
 	}
-	const texts = new Map<string, string>();
-	for (const r of scan.records) {
-		const t = files.get(r.path)?.text;
-		if (t) texts.set(r.path, t);
+	let lines = cache?.lines;
+	if (!lines) {
+		const texts = new Map<string, string>();
+		for (const r of scan.records) {
+			const t = files.get(r.path)?.text;
+			if (t) texts.set(r.path, t);
+		}
+		lines = linesFromTexts(texts);
 	}
-	return { scan, scopes: scan.scopes.map((s) => s.scope), notes, verdicts, texts, problems };
+	return { scan, scopes: scan.scopes.map((s) => s.scope), notes, verdicts, lines, problems };
 }
 
 export function scopeInfo(model: VaultModel, scope: string): ScopeInfo | null {

@@ -9,6 +9,7 @@
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, visit } from 'yaml';
 import type { Document } from 'yaml';
 import { oldBool, resolvePlain } from './go-yaml-resolve';
+import { readSimpleFrontmatter } from './yaml-fast';
 
 /** One frontmatter value, untyped. Lists keep their items one level deep. */
 export type FrontValue =
@@ -96,7 +97,51 @@ function syntaxProblem(doc: AnyDoc): string {
 
 /** Reads the text between the `---` lines. Never throws. */
 export function readFrontmatter(yamlText: string): FrontmatterRead {
+	return readSimpleFrontmatter(yamlText) ?? readFullFrontmatter(yamlText);
+}
+
+/**
+ * Far deeper than any frontmatter logos writes (three levels), far shallower than what
+ * exhausts the stack of the recursive YAML reader. Near that limit V8 can abort the whole
+ * process (a regex compiled on an almost full stack) instead of throwing.
+ */
+const MAX_NESTING = 200;
+
+/**
+ * An upper bound on how deep the YAML nests: open flow brackets, or indentation plus
+ * compact `- ` / `? ` entries on one line (each level takes at least one column).
+ */
+function nestingBound(yamlText: string): number {
+	let flow = 0;
+	let deepest = 0;
+	for (const line of yamlText.split('\n')) {
+		let col = 0;
+		while (col < line.length && (line[col] === ' ' || line[col] === '\t')) col++;
+		let block = col;
+		for (let i = col; i + 1 < line.length && (line[i] === '-' || line[i] === '?') && line[i + 1] === ' '; ) {
+			block += 2;
+			i += 2;
+			while (line[i] === ' ') i++;
+		}
+		deepest = Math.max(deepest, block);
+		for (let i = col; i < line.length; i++) {
+			const c = line[i];
+			if (c === '[' || c === '{') deepest = Math.max(deepest, ++flow);
+			else if ((c === ']' || c === '}') && flow > 0) flow--;
+		}
+		if (deepest > MAX_NESTING) break;
+	}
+	return deepest;
+}
+
+/** The full YAML reader: every shape, at a general parser's cost. */
+export function readFullFrontmatter(yamlText: string): FrontmatterRead {
 	const read: FrontmatterRead = { entries: [], problems: [], broken: false };
+	if (nestingBound(yamlText) > MAX_NESTING) {
+		read.broken = true;
+		read.problems.push(`The frontmatter nests deeper than ${MAX_NESTING} levels; it is not read.`);
+		return read;
+	}
 	let docs: AnyDoc[];
 	try {
 		docs = [...parseAllDocuments(yamlText, { schema: 'failsafe', uniqueKeys: false, merge: false })];

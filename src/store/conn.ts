@@ -8,6 +8,7 @@ export type Row = Record<string, Value>;
 
 export class Conn {
 	private readonly cache = new Map<string, Statement>();
+	private depth = 0;
 
 	constructor(readonly db: Database) {}
 
@@ -44,20 +45,43 @@ export class Conn {
 		return rows;
 	}
 
+	/** Rows as arrays in column order: much cheaper than objects when there are thousands. */
+	values(sql: string, params: Value[] = []): Value[][] {
+		const s = this.stmt(sql);
+		const rows: Value[][] = [];
+		try {
+			s.bind(params);
+			while (s.step()) rows.push(s.get());
+		} finally {
+			s.reset();
+		}
+		return rows;
+	}
+
 	get(sql: string, params: Value[] = []): Row | null {
 		return this.all(sql, params)[0] ?? null;
 	}
 
-	/** All-or-nothing: a throw inside leaves the database as it was. */
+	/** All-or-nothing: a throw inside leaves the database as it was. Nested calls join the outer one. */
 	tx<T>(work: () => T): T {
+		if (this.depth > 0) return this.nested(work);
 		this.db.run('BEGIN');
 		try {
-			const out = work();
+			const out = this.nested(work);
 			this.db.run('COMMIT');
 			return out;
 		} catch (err) {
 			this.db.run('ROLLBACK');
 			throw err;
+		}
+	}
+
+	private nested<T>(work: () => T): T {
+		this.depth++;
+		try {
+			return work();
+		} finally {
+			this.depth--;
 		}
 	}
 

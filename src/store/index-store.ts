@@ -8,8 +8,8 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { CheckpointRecord, WorkingNote } from '../core/types';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
-	decisionsOfScope, deleteCheckpoint, type FileStamp, type IndexedDecision, type IndexedRuling, moveCheckpoint,
-	rulingsOfScope, writeCheckpoint,
+	decisionsOfScope, deleteCheckpoint, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
+	moveCheckpoint, scopesNeedingRead, type StoredRow, storedRows, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
 import {
@@ -19,7 +19,23 @@ import {
 } from './note-rows';
 import { createIndexDb } from './open';
 
-export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, StampFormat };
+export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, StampFormat, StoredRow };
+
+/** What `cli stats` prints: how much the index holds. */
+export interface IndexStats {
+	checkpoints: number;
+	scopes: number;
+	rulings: number;
+	decisions: number;
+	noteFiles: number;
+	sessions: number;
+	notes: number;
+	/** Notes a person sees as not yet checkpointed. */
+	uncommitted: number;
+	own: number;
+	unflushed: number;
+	schemaVersion: number;
+}
 
 export interface ListedFile extends FileStamp {
 	path: string;
@@ -44,9 +60,15 @@ export class IndexStore {
 	private readonly stamp: StampFormat;
 	private rev = 0;
 	private readonly listeners = new Set<() => void>();
+	/** Inside batch(): changes are announced once, when it ends. */
+	private batching = 0;
+	private batchChanged = false;
 
 	/** Takes a database that `openIndexBytes`/`loadIndex` opened (current schema). */
 	constructor(db: Database, opts: IndexStoreOptions = {}) {
+		// SQLite's default 2 MB page cache spills mid-transaction on a full pass, which
+		// costs more than the pages: sql.js keeps the whole file in memory anyway.
+		db.run('PRAGMA cache_size = -16384');
 		this.conn = new Conn(db);
 		this.stamp = opts.formatStamp ?? localStamp;
 	}
@@ -67,13 +89,46 @@ export class IndexStore {
 	}
 
 	private changed(): void {
+		if (this.batching > 0) {
+			this.batchChanged = true;
+			return;
+		}
 		this.rev++;
 		for (const l of this.listeners) l();
 	}
 
-	upsertCheckpoint(record: CheckpointRecord, mtime: number, size: number): void {
-		this.conn.tx(() => writeCheckpoint(this.conn, record, { mtime, size }));
+	/** Several changes in one transaction, announced once (one revision, one save). */
+	batch<T>(work: () => T): T {
+		this.batching++;
+		let out: T;
+		try {
+			out = this.conn.tx(work);
+		} finally {
+			this.batching--;
+		}
+		if (this.batching === 0 && this.batchChanged) {
+			this.batchChanged = false;
+			this.changed();
+		}
+		return out;
+	}
+
+	/**
+	 * `extras` lets a later start place the file without reading it (see storedRows);
+	 * `fresh` says the index holds nothing for this path yet.
+	 */
+	upsertCheckpoint(record: CheckpointRecord, mtime: number, size: number, extras?: KeptExtras, fresh = false): void {
+		this.conn.tx(() => writeCheckpoint(this.conn, record, { mtime, size }, extras, fresh));
 		this.changed();
+	}
+
+	scopesNeedingRead(): string[] {
+		return scopesNeedingRead(this.conn);
+	}
+
+	/** Checkpoint rows of a scope (or all), for the indexer's in-memory cache. */
+	storedRows(scope?: string): StoredRow[] {
+		return storedRows(this.conn, scope);
 	}
 
 	/**
@@ -218,6 +273,11 @@ export class IndexStore {
 		return checkpointsOfScope(this.conn, scope);
 	}
 
+	/** The first checkpoint of the scope newer than `ts` (decisions §6), or null. */
+	firstCheckpointAfter(scope: string, ts: number): CheckpointRecord | null {
+		return firstCheckpointAfter(this.conn, scope, ts);
+	}
+
 	checkpointAt(path: string): CheckpointRecord | null {
 		return checkpointAt(this.conn, path);
 	}
@@ -242,6 +302,23 @@ export class IndexStore {
 	/** Every scope with a checkpoint or a note, sorted. */
 	scopes(): string[] {
 		return [...new Set([...checkpointScopes(this.conn), ...noteScopes(this.conn)])].sort();
+	}
+
+	stats(): IndexStats {
+		const count = (sql: string): number => Number(this.conn.get(sql)?.n ?? 0);
+		return {
+			checkpoints: count('SELECT count(*) AS n FROM checkpoints'),
+			scopes: this.scopes().length,
+			rulings: count('SELECT count(*) AS n FROM rulings'),
+			decisions: count('SELECT count(*) AS n FROM decisions'),
+			noteFiles: count('SELECT count(*) AS n FROM note_files'),
+			sessions: count('SELECT count(*) AS n FROM sessions'),
+			notes: count('SELECT count(*) AS n FROM session_notes'),
+			uncommitted: this.uncommittedCount(),
+			own: count('SELECT count(*) AS n FROM session_notes WHERE own = 1 AND dismissed = 0'),
+			unflushed: this.pendingOwnNotes().length,
+			schemaVersion: count('SELECT user_version AS n FROM pragma_user_version'),
+		};
 	}
 
 	export(): Uint8Array {

@@ -4,13 +4,14 @@
  * plugin and is not ours to read (the caller rebuilds it from the vault).
  */
 import type { Database } from 'sql.js';
-import { APPLICATION_ID, LOGOS_NOTES_SCHEMA, VIEW_SCHEMA } from './schema';
+import { APPLICATION_ID, KEPT_PARSE_SCHEMA, LOGOS_NOTES_SCHEMA, VIEW_SCHEMA } from './schema';
 
 export type Migration = (db: Database) => void;
 
 export const MIGRATIONS: readonly Migration[] = [
 	(db) => db.exec(LOGOS_NOTES_SCHEMA),
 	(db) => db.exec(VIEW_SCHEMA),
+	(db) => db.exec(KEPT_PARSE_SCHEMA),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

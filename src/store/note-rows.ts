@@ -93,9 +93,12 @@ export function importScopeNotes(c: Conn, scope: string, notes: readonly Working
 	}
 	let changes = 0;
 	const added = [...fresh.values()].sort((a, b) => a.ts - b.ts);
+	// One lookup per agent: the open session stays open through the import.
+	const sessions = new Map<string, string>();
 	for (const n of added) {
 		const agent = n.agent === '' ? 'agent' : n.agent;
-		const session = openSession(c, scope, agent, n.ts, stamp);
+		let session = sessions.get(agent);
+		if (session === undefined) sessions.set(agent, (session = openSession(c, scope, agent, n.ts, stamp)));
 		const own = opts.ownAgent !== undefined && agent === opts.ownAgent ? 1 : 0;
 		c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present) VALUES (?, ?, ?, 0, ?, 1)', [session, n.text, n.ts, own]);
 		changes++;

@@ -26,6 +26,8 @@ export const oldCopy = (path: string): string => `${path}.old`;
 
 /**
  * Crash analysis, by the step a crash interrupts:
+ * promoting a leftover .new (only when there is neither a current file nor .old) — the
+ *   leftover is in one of the two places, where the loader finds it;
  * writing .new — the current file is untouched;
  * clearing a stale .old — the current file is untouched;
  * current → .old — .old holds the previous index, .new the complete new one;
@@ -35,6 +37,9 @@ export const oldCopy = (path: string): string => `${path}.old`;
 export async function saveIndex(port: BytesPort, path: string, bytes: Uint8Array): Promise<void> {
 	const fresh = newCopy(path);
 	const previous = oldCopy(path);
+	// A first save that stopped after writing .new left that copy as the only one (the
+	// loader reads it): give it the index's place before .new is written over.
+	if (!(await port.exists(path)) && !(await port.exists(previous)) && (await port.exists(fresh))) await port.rename(fresh, path);
 	await port.write(fresh, bytes);
 	if (await port.exists(path)) {
 		// A stale .old only goes while a current file still exists to fall back on.

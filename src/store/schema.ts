@@ -93,3 +93,11 @@ CREATE TABLE decisions (
 );
 CREATE INDEX decisions_scope ON decisions(scope, decision_key);
 `;
+
+// Step 3: what lets an unchanged file be placed again without reading it: a fingerprint
+// of its bytes (identical copies fold, decisions §5) and where its bullets and keys sit
+// (the pane links every line). '' means unknown: the file is read again.
+export const KEPT_PARSE_SCHEMA = `
+ALTER TABLE checkpoints ADD COLUMN digest TEXT NOT NULL DEFAULT '';
+ALTER TABLE checkpoints ADD COLUMN lines TEXT NOT NULL DEFAULT '';
+`;

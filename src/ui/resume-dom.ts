@@ -3,6 +3,7 @@
  * Agent-written text only ever goes in as text (createEl's `text`), never as HTML.
  */
 import { format, formatDistance } from 'date-fns';
+import type { RulingRow } from '../core/resume-types';
 import type { CheckpointRecord } from '../core/types';
 
 /** A place in the vault a line came from; `line` is 0-based, -1 when unknown. */
@@ -31,6 +32,8 @@ export interface RenderEnv {
 	action(el: HTMLElement, fn: () => void): void;
 	/** Renders agent-written markdown (sanitized by Obsidian) into `el`. */
 	markdown(el: HTMLElement, text: string, sourcePath: string): void;
+	/** Adds retire / reconfirm buttons to a ruling's line; absent where verdicts cannot be given. */
+	rulingActions?(el: HTMLElement, row: RulingRow): void;
 }
 
 /** Items shown before a list folds behind "show all". */

@@ -31,6 +31,7 @@ function rulingLine(ul: HTMLElement, row: RulingRow, now: number, env: RenderEnv
 	} else {
 		meta(li, ` · ${row.session ?? 'working note'}, ${age(row.copyTs, now)}`);
 	}
+	env.rulingActions?.(li, row);
 }
 
 export function renderEarlier(el: HTMLElement, r: ResumeModel, env: RenderEnv): void {

@@ -114,6 +114,7 @@ function renderFindings(el: HTMLElement, rec: CheckpointRecord, rulings: readonl
 			if (row?.verdict === 'retired') li.addClass('logos-is-retired');
 			const mark = verdictMark(row);
 			if (mark) meta(li, mark);
+			if (row) env.rulingActions?.(li, row);
 		});
 	}
 	bullets(el, 'questions', SECTION.questions, c.questions, rec, HEADING.questions, env);

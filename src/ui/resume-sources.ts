@@ -2,7 +2,6 @@
  * Answers the renderer's "where did this line come from" questions from the vault model:
  * which file holds a checkpoint id, and which line holds a bullet or a frontmatter key.
  */
-import { bulletLine } from '../core/lines';
 import type { CheckpointRecord } from '../core/types';
 import { scopeInfo, type VaultModel } from '../core/vault-model';
 import type { ResumeSources } from './resume-dom';
@@ -28,8 +27,8 @@ export function sourcesFrom(model: VaultModel): ResumeSources {
 	}
 	return {
 		recordOf: (id) => byId.get(id) ?? null,
-		bulletLine: (path, heading, k) => bulletLine(model.texts.get(path), heading, k),
-		keyLine: (path, key) => frontmatterKeyLine(model.texts.get(path), key),
+		bulletLine: (path, heading, k) => model.lines.bullet(path, heading, k),
+		keyLine: (path, key) => model.lines.key(path, key),
 		notesPath: (scope) => scopeInfo(model, scope)?.uncommitted ?? null,
 	};
 }

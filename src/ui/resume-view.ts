@@ -14,12 +14,17 @@ import { EMPTY, RESUME_VIEW_TYPE } from './labels';
 import { LineLinks } from './line-links';
 import { age, type RenderEnv } from './resume-dom';
 import { renderResume } from './resume-render';
+import { rulingButtons, type RulingReviewer } from './review-buttons';
 import { sourcesFrom } from './resume-sources';
 import type { LogosSettings } from './settings';
 
 export interface ResumeHost {
 	readonly source: ModelSource;
 	readonly settings: LogosSettings;
+	/** Gives verdicts from the pane's ruling buttons; without it the pane shows none. */
+	readonly reviews?: RulingReviewer;
+	/** What the index adds under the resume: the person's notes a checkpoint left out. */
+	readonly index?: { renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void };
 }
 
 export interface ResumeViewState {
@@ -221,7 +226,8 @@ export class ResumeView extends ItemView implements HoverParent {
 			return;
 		}
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
-		renderResume(this.bodyEl, r, this.env(model));
+		renderResume(this.bodyEl, r, this.env(model, scope));
+		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
 	}
 
 	private fillScopes(model: VaultModel): void {
@@ -247,9 +253,15 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.convSelect.value = this.sel.conversation ?? '';
 	}
 
-	private env(model: VaultModel): RenderEnv {
+	private env(model: VaultModel, scope: string): RenderEnv {
 		const child = this.renderChild ?? this;
+		const reviewer = this.host.reviews;
 		return {
+			rulingActions: reviewer
+				? (el, row) => {
+						rulingButtons(el, scope, row, reviewer, (b, fn) => this.lines.action(b, fn));
+					}
+				: undefined,
 			sources: sourcesFrom(model),
 			link: (el, target) => {
 				this.lines.link(el, target);

@@ -46,6 +46,8 @@ export function normalizeSettings(raw: unknown): LogosSettings {
 export interface SettingsHost extends Plugin {
 	settings: LogosSettings;
 	updateSettings(patch: Partial<LogosSettings>): Promise<void>;
+	/** Drops the index's derived rows and reads the vault again; the person's notes stay. */
+	rebuildIndex?(): void;
 }
 
 type Key = keyof LogosSettings;
@@ -57,6 +59,8 @@ const TEXT = {
 	agentDesc: 'Working notes you add from Obsidian are signed with this name.',
 	statusName: 'Show uncommitted notes in the status bar',
 	statusDesc: 'The count of working notes not yet folded into a checkpoint, for the scope of the active file.',
+	rebuildName: 'Rebuild index',
+	rebuildDesc: 'Reads every checkpoint and working note again. Your own notes are kept.',
 };
 
 export class LogosSettingTab extends PluginSettingTab {
@@ -73,6 +77,7 @@ export class LogosSettingTab extends PluginSettingTab {
 			{ name: TEXT.folderName, desc: TEXT.folderDesc, control: { type: 'text', key: 'sessionsFolder', placeholder: DEFAULT_SETTINGS.sessionsFolder } },
 			{ name: TEXT.agentName, desc: TEXT.agentDesc, control: { type: 'text', key: 'agentName', placeholder: DEFAULT_SETTINGS.agentName } },
 			{ name: TEXT.statusName, desc: TEXT.statusDesc, control: { type: 'toggle', key: 'showStatusBar' } },
+			{ name: TEXT.rebuildName, desc: TEXT.rebuildDesc, action: () => this.host.rebuildIndex?.() },
 		];
 	}
 
@@ -100,6 +105,10 @@ export class LogosSettingTab extends PluginSettingTab {
 			.setName(TEXT.statusName)
 			.setDesc(TEXT.statusDesc)
 			.addToggle((t) => t.setValue(this.host.settings.showStatusBar).onChange((v) => this.apply('showStatusBar', v)));
+		new Setting(el)
+			.setName(TEXT.rebuildName)
+			.setDesc(TEXT.rebuildDesc)
+			.addButton((b) => b.setButtonText('Rebuild').onClick(() => this.host.rebuildIndex?.()));
 	}
 
 	private apply(key: Key, value: unknown): Promise<void> {

@@ -31,7 +31,7 @@ function wantsText(file: TFile): boolean {
 	return file.extension === 'md';
 }
 
-function collect(folder: TFolder, depth: number, files: TFile[], dirs: string[]): void {
+export function collect(folder: TFolder, depth: number, files: TFile[], dirs: string[]): void {
 	for (const child of folder.children) {
 		if (child instanceof TFolder) {
 			dirs.push(child.path);

@@ -1,6 +1,7 @@
 /**
  * The vault model the views read, rebuilt lazily: a file event only bumps the revision,
- * and the next view that asks reads the sessions folder once for everyone.
+ * and the next view that asks builds it once for everyone, from the index (nothing
+ * unchanged is read again), or from the sessions folder while the index is not usable.
  */
 import type { Vault } from 'obsidian';
 import { buildVaultModel, type VaultModel } from '../core/vault-model';
@@ -24,6 +25,8 @@ export class ModelSource {
 	constructor(
 		private readonly vault: Vault,
 		private readonly folder: () => string,
+		/** The index's model: nothing unchanged is read again. Null when the index is not usable. */
+		private readonly indexed: () => Promise<VaultModel | null> = () => Promise.resolve(null),
 	) {}
 
 	get revision(): number {
@@ -52,7 +55,7 @@ export class ModelSource {
 		const folder = this.folder();
 		const root = sessionsRoot(folder);
 		const found = findSessionsFolder(this.vault, folder) !== null;
-		const snap = await readSnapshot(this.vault, folder);
-		return { revision, root, found, model: buildVaultModel(snap) };
+		const model = (await this.indexed()) ?? buildVaultModel(await readSnapshot(this.vault, folder));
+		return { revision, root, found, model };
 	}
 }

@@ -4,10 +4,13 @@
  * call it; each supplies an AppendPort that never loses a line another writer added meanwhile.
  */
 import { scopeFilePath, WriteRefused } from '../core/path-guard';
+import { undoFor, verdictFor, type NewVerdict, type VerdictRequest } from '../core/review-request';
+import type { RulingRow } from '../core/resume-types';
 import { renderVerdict, reviewedHeader } from '../core/reviews';
 import { renderNoteLine, uncommittedHeader } from '../core/notes';
 import { maskSecrets } from '../core/secrets';
 import type { Verdict, WorkingNote } from '../core/types';
+import type { VaultModel } from '../core/vault-model';
 
 export interface AppendPort {
 	/** Appends `line` + LF (after an LF if the file lacks one); creates the file with `header` first. */
@@ -26,6 +29,35 @@ export async function appendVerdict(t: WriteTarget, scope: string, v: Omit<Verdi
 	const line = renderVerdict({ ...v, line: 0 });
 	await t.port.appendLine(path, line, reviewedHeader(scope));
 	return { path, line };
+}
+
+/**
+ * A person's verdict on a ruling (retire or reconfirm), checked against the vault before
+ * it is written: the scope exists, the commit is one, and a checkpoint or working note of
+ * the scope records the ruling. Throws WriteRefused, having written nothing, otherwise.
+ */
+export async function recordVerdict(
+	t: WriteTarget,
+	model: VaultModel,
+	scope: string,
+	req: VerdictRequest,
+): Promise<{ path: string; line: string; verdict: NewVerdict; ruling: RulingRow }> {
+	const { verdict, ruling } = verdictFor(model, scope, req);
+	const written = await appendVerdict(t, scope, verdict);
+	return { ...written, verdict, ruling };
+}
+
+/** Undoes `given` by appending the verdict in effect before it; `verdicts` are the file's lines now. */
+export async function recordUndo(
+	t: WriteTarget,
+	scope: string,
+	verdicts: readonly Verdict[],
+	given: NewVerdict,
+	now: number,
+): Promise<{ path: string; line: string; verdict: NewVerdict }> {
+	const verdict = undoFor(verdicts, given, now);
+	const written = await appendVerdict(t, scope, verdict);
+	return { ...written, verdict };
 }
 
 /** Masks like logos masks notes before anything reaches the disk. */

@@ -3,10 +3,11 @@
  * behave like Obsidian for these tests. Each shim is named and says what the real app does.
  */
 import type { App as AppOriginal, PluginManifest, View, WorkspaceLeaf as LeafOriginal } from 'obsidian';
-import { App, Plugin as MockPlugin, Workspace } from 'obsidian-test-mocks/obsidian';
+import { App, Plugin as MockPlugin, Vault, Workspace } from 'obsidian-test-mocks/obsidian';
 import LogosContinuityPlugin from '../../src/main';
 import { RESUME_VIEW_TYPE } from '../../src/ui/labels';
 import { ResumeView } from '../../src/ui/resume-view';
+import { liveStats, metadataFollowsFiles } from './index-shims';
 
 export const MANIFEST: PluginManifest = {
 	id: 'logos-continuity',
@@ -18,7 +19,11 @@ export const MANIFEST: PluginManifest = {
 };
 
 export function makeApp(files: Record<string, string>): AppOriginal {
-	return App.createConfigured__({ files }).asOriginalType__();
+	const app = App.createConfigured__({ files }).asOriginalType__();
+	// The index compares files by mtime and size; see index-shims.ts.
+	liveStats(app);
+	metadataFollowsFiles(app);
+	return app;
 }
 
 /** Lets pending promises and the plugin's debounced notify (300 ms) run. */
@@ -45,6 +50,9 @@ export async function loadPlugin(app: AppOriginal, data: unknown = null, ready =
 	await settle();
 	if (ready) {
 		layoutReady(app);
+		// The index opens after layout-ready (sql.js, then one pass over the folder): a
+		// started plugin is one whose index is open, as in Obsidian a moment after start.
+		await plugin.index.service.run(() => undefined);
 		await settle();
 	}
 	return plugin;
@@ -89,4 +97,31 @@ export function showView(view: ResumeView, shown = true): void {
 
 export function sectionTitles(view: ResumeView): string[] {
 	return [...view.contentEl.querySelectorAll('.logos-section-title')].map((t) => t.textContent ?? '');
+}
+
+/** The mocks' in-memory adapter: its synchronous read and write are what make the shim below atomic. */
+interface MemoryAdapter {
+	readSync__(path: string): string;
+}
+
+/**
+ * SHIM: Obsidian's `Vault.process` "atomically read[s], modif[ies], and save[s] the contents
+ * of a note" (API docs): nothing written between its read and its write is lost. The mocks'
+ * process awaits between the two, so a line another writer appends meanwhile vanishes. This
+ * reads, applies and writes in one step. Likewise `Vault.create` fails on an existing file in
+ * Obsidian ("File already exists"), where the mocks overwrite it after an await.
+ */
+export function atomicVault(app: AppOriginal): void {
+	const vault = Vault.fromOriginalType2__(app.vault);
+	const adapter = app.vault.adapter as unknown as MemoryAdapter & { writeSync__(path: string, data: string): void };
+	app.vault.process = (file, fn) => {
+		const next = fn(adapter.readSync__(file.path));
+		adapter.writeSync__(file.path, next);
+		app.vault.trigger('modify', file);
+		return Promise.resolve(next);
+	};
+	app.vault.create = (path, data) => {
+		if (app.vault.getAbstractFileByPath(path)) return Promise.reject(new Error('File already exists.'));
+		return Promise.resolve(vault.createSync__(path, data).asOriginalType2__());
+	};
 }

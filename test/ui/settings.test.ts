@@ -34,7 +34,8 @@ describe('settings tab', () => {
 		const { loadPlugin, makeApp, mockPlugin } = await import('./harness');
 		const plugin = await loadPlugin(makeApp({ 'sessions/kestrel/uncommitted.md': '' }));
 		const tab = mockPlugin(plugin).settingTabs__[0] as unknown as LogosSettingTab;
-		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar']);
+		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar', null]);
+		expect(tab.getSettingDefinitions().map((d) => ('name' in d ? d.name : ''))).toContain('Rebuild index');
 		expect(tab.getControlValue('agentName')).toBe('obsidian');
 		await tab.setControlValue('sessionsFolder', 'logos/sessions/');
 		expect(plugin.settings.sessionsFolder).toBe('logos/sessions');

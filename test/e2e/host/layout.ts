@@ -3,8 +3,8 @@
  * finds what it expects: a ribbon, the file list on the left, the notes in the centre, the
  * right sidebar, the status bar at the bottom.
  */
-import type { App, TAbstractFile } from 'obsidian';
-import { Keymap, TFile, TFolder } from 'obsidian-test-mocks/obsidian';
+import type { App, PaneType, TAbstractFile, TFile as TFileOriginal } from 'obsidian';
+import { Keymap, TFile, TFolder } from './classes';
 import { setIcon } from './obsidian';
 
 export type Side = 'left' | 'root' | 'right';
@@ -24,17 +24,17 @@ export class Layout {
 	readonly statusBar: HTMLElement;
 	readonly titleEl: HTMLElement;
 	readonly notices: HTMLElement;
+	readonly leftToggle: HTMLElement;
+	readonly rightToggle: HTMLElement;
 
 	constructor(body: HTMLElement) {
 		this.app = body.createDiv({ cls: 'app-container' });
 		const title = this.app.createDiv({ cls: 'titlebar host-titlebar' });
-		const leftToggle = title.createEl('button', { cls: 'clickable-icon host-toggle-left', attr: { 'aria-label': 'Toggle left sidebar' } });
-		setIcon(leftToggle, 'sidebar-left');
+		this.leftToggle = title.createEl('button', { cls: 'clickable-icon host-toggle-left', attr: { 'aria-label': 'Toggle left sidebar' } });
+		setIcon(this.leftToggle, 'sidebar-left');
 		this.titleEl = title.createDiv({ cls: 'titlebar-text' });
-		const rightToggle = title.createEl('button', { cls: 'clickable-icon host-toggle-right', attr: { 'aria-label': 'Toggle right sidebar' } });
-		setIcon(rightToggle, 'sidebar-right');
-		this.leftToggle = leftToggle;
-		this.rightToggle = rightToggle;
+		this.rightToggle = title.createEl('button', { cls: 'clickable-icon host-toggle-right', attr: { 'aria-label': 'Toggle right sidebar' } });
+		setIcon(this.rightToggle, 'sidebar-right');
 
 		const main = this.app.createDiv({ cls: 'horizontal-main-container' });
 		const ws = main.createDiv({ cls: 'workspace' });
@@ -69,9 +69,6 @@ export class Layout {
 		this.notices = body.createDiv({ cls: 'notice-container' });
 	}
 
-	readonly leftToggle: HTMLElement;
-	readonly rightToggle: HTMLElement;
-
 	/** A ribbon button, as Plugin.addRibbonIcon and the host's own buttons make them. */
 	ribbonButton(parent: HTMLElement, icon: string, title: string, onClick: (evt: MouseEvent) => unknown): HTMLElement {
 		const el = parent.createDiv({ cls: 'clickable-icon side-dock-ribbon-action', attr: { 'aria-label': title, role: 'button', tabindex: '0' } });
@@ -93,7 +90,7 @@ export class FileExplorer {
 	constructor(
 		private readonly app: App,
 		private readonly el: HTMLElement,
-		private readonly openFile: (file: TFile, newTab: boolean | string) => void,
+		private readonly openFile: (file: TFileOriginal, newTab: boolean | PaneType) => void,
 	) {
 		for (const child of app.vault.getRoot().children) if (child instanceof TFolder) this.open.add(child.path);
 		const redraw = (): void => this.redrawSoon();

@@ -6,7 +6,7 @@
  */
 import DOMPurify from 'dompurify';
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
-import type { App, Component, MarkdownPostProcessor, MarkdownPostProcessorContext, MarkdownRenderChild, MarkdownSectionInformation } from 'obsidian';
+import type { Component, MarkdownPostProcessor, MarkdownPostProcessorContext, MarkdownRenderChild, MarkdownRenderer as MarkdownRendererOriginal, MarkdownSectionInformation } from 'obsidian';
 import { MarkdownPreviewRenderer, MarkdownRenderer, Plugin } from 'obsidian-test-mocks/obsidian';
 import { parse as parseYaml } from 'yaml';
 
@@ -135,11 +135,13 @@ export function installMarkdown(): void {
 
 	// SHIM (MarkdownRenderer.render, https://docs.obsidian.md/Reference/TypeScript+API/MarkdownRenderer/render):
 	// renders `markdown` into `el`, sanitized, post-processors run; the mocks render nothing.
-	MarkdownRenderer.render = async (_app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> => {
-		await renderSections(markdown, el, { sourcePath, component, lineOffset: 0, text: markdown, frontmatter: null });
+	const renderer = MarkdownRenderer as unknown as typeof MarkdownRendererOriginal;
+	// Section info is null here: what is rendered is a fragment, not the file at sourcePath.
+	renderer.render = async (_app, markdown, el, sourcePath, component) => {
+		await renderSections(markdown, el, { sourcePath, component, lineOffset: 0, text: null, frontmatter: null });
 	};
-	MarkdownRenderer.renderMarkdown = async (markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> => {
-		await renderSections(markdown, el, { sourcePath, component, lineOffset: 0, text: markdown, frontmatter: null });
+	renderer.renderMarkdown = async (markdown, el, sourcePath, component) => {
+		await renderSections(markdown, el, { sourcePath, component, lineOffset: 0, text: null, frontmatter: null });
 	};
 }
 
@@ -148,8 +150,8 @@ interface RenderContext {
 	component: Component;
 	/** Lines before `markdown` in the file (the frontmatter), for getSectionInfo. */
 	lineOffset: number;
-	/** The whole source, as getSectionInfo reports it. */
-	text: string;
+	/** The whole file, as getSectionInfo reports it; null when not rendering a file (no section info). */
+	text: string | null;
 	frontmatter: unknown;
 }
 
@@ -190,8 +192,8 @@ async function renderSections(markdown: string, el: HTMLElement, rc: RenderConte
 			rc.component.addChild(child);
 		},
 		getSectionInfo: (target: HTMLElement): MarkdownSectionInformation | null => {
-			const s = sections.find((x) => x.el === target || x.el.contains(target));
-			return s ? { text: rc.text, lineStart: s.lineStart, lineEnd: s.lineEnd } : null;
+			const s = rc.text === null ? undefined : sections.find((x) => x.el === target || x.el.contains(target));
+			return s && rc.text !== null ? { text: rc.text, lineStart: s.lineStart, lineEnd: s.lineEnd } : null;
 		},
 	};
 	for (const s of sections) {
@@ -231,6 +233,12 @@ export async function renderNote(text: string, el: HTMLElement, sourcePath: stri
 	return renderSections(body, el, { sourcePath, component, lineOffset: offset, text, frontmatter });
 }
 
+function propertyText(value: unknown): string {
+	if (value === null || value === undefined) return '';
+	if (value instanceof Date) return value.toISOString();
+	return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 /** Obsidian shows frontmatter as a properties table above the note: keys and values as text. */
 function renderProperties(el: HTMLElement, raw: string, data: unknown): void {
 	const box = el.createDiv({ cls: 'metadata-container' });
@@ -243,7 +251,7 @@ function renderProperties(el: HTMLElement, raw: string, data: unknown): void {
 	for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
 		const row = props.createDiv({ cls: 'metadata-property', attr: { 'data-property-key': key } });
 		row.createDiv({ cls: 'metadata-property-key', text: key });
-		const shown = Array.isArray(value) ? value.map((v) => String(v)).join(', ') : value instanceof Date ? value.toISOString() : value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+		const shown = Array.isArray(value) ? value.map(propertyText).join(', ') : propertyText(value);
 		row.createDiv({ cls: 'metadata-property-value', text: shown });
 	}
 }

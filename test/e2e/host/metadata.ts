@@ -3,7 +3,8 @@
  * never `resolved` or `deleted`, and keep a renamed note's cache under its old path.
  */
 import type { App, CachedMetadata } from 'obsidian';
-import { MetadataCache, TFile } from 'obsidian-test-mocks/obsidian';
+import { MetadataCache } from 'obsidian-test-mocks/obsidian';
+import { TFile } from './classes';
 
 export interface MetadataShims {
 	/** Obsidian's first `resolved`: the initial index is complete. The host calls it once the layout is ready. */

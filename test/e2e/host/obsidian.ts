@@ -72,9 +72,12 @@ export function installGlobals(): void {
 	describePlatform();
 }
 
-/** The module table Obsidian answers a plugin's require() from; anything else is an error, as there. */
-export function pluginRequire(): (id: string) => unknown {
-	const obsidian = { ...mocks, setIcon };
+/**
+ * The module table Obsidian answers a plugin's require() from; anything else is an error, as
+ * there. `overrides` are host classes standing in for mocks whose constructor does the showing.
+ */
+export function pluginRequire(overrides: Record<string, unknown> = {}): (id: string) => unknown {
+	const obsidian = { ...mocks, setIcon, ...overrides };
 	const table: Record<string, unknown> = {
 		obsidian,
 		'@codemirror/state': cmState,

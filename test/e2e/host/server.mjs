@@ -81,6 +81,21 @@ function writablePath(vaultDir, p) {
 	return abs.startsWith(vaultDir + sep) ? abs : null;
 }
 
+/** True when the nearest existing folder of `dir` is, once links are resolved, the vault or inside it. */
+async function insideVault(vaultDir, dir) {
+	let probe = dir;
+	for (;;) {
+		try {
+			const real = await realpath(probe);
+			return real === vaultDir || real.startsWith(vaultDir + sep);
+		} catch {
+			const up = dirname(probe);
+			if (up === probe) return false;
+			probe = up;
+		}
+	}
+}
+
 async function readBody(req) {
 	const chunks = [];
 	let size = 0;
@@ -135,10 +150,9 @@ export async function startHost({ vault, port = 0, write = false, bundle } = {})
 			}
 			const abs = writablePath(vaultDir, body?.path);
 			if (!abs || typeof body.text !== 'string') return send(res, 400, 'bad path or text');
+			// A link inside the vault must not lead the write (or a folder it creates) outside it.
+			if (!(await insideVault(vaultDir, dirname(abs)))) return send(res, 400, 'outside the vault');
 			await mkdir(dirname(abs), { recursive: true });
-			// A link inside the vault must not lead the write outside it.
-			const parent = await realpath(dirname(abs));
-			if (parent !== vaultDir && !parent.startsWith(vaultDir + sep)) return send(res, 400, 'outside the vault');
 			const tmp = `${abs}.host-${process.pid}.tmp`;
 			await writeFile(tmp, body.text, 'utf8');
 			await rename(tmp, abs);

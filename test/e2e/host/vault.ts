@@ -63,7 +63,7 @@ export function createApp(m: VaultManifest, mirror: WriteMirror): AppOriginal {
 	const stats = new Map<string, Stat>();
 	let loading = true;
 	const adapter = FileSystemAdapter.create__(m.folder);
-	const raw = adapter.asOriginalType__() as DataAdapter & { writeSync__(p: string, d: string, o?: DataWriteOptions): void; readSync__(p: string): string };
+	const raw = adapter.asOriginalType__() as unknown as DataAdapter & { writeSync__(p: string, d: string, o?: DataWriteOptions): void; readSync__(p: string): string };
 
 	// SHIM (TFile.stat, https://docs.obsidian.md/Reference/TypeScript+API/TFile/stat): Obsidian
 	// keeps each file's ctime, mtime and size (in bytes) current; the mocks leave them 0. Every

@@ -1,0 +1,249 @@
+/**
+ * Keeps the index in step with the vault: one full pass (reconciled by path, mtime and
+ * size, so only changed files are read and parsed), then one call per file event. The
+ * plugin and the CLI run this same code, so they write the same rows.
+ *
+ * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
+ */
+import { fileRole } from '../core/layout';
+import { linesFromMaps } from '../core/lines';
+import { parseUncommitted } from '../core/notes';
+import type { VaultFile } from '../core/types';
+import { buildVaultModel, type VaultModel } from '../core/vault-model';
+import type { IndexedNote, IndexStore, ListedFile } from './index-store';
+import { KeptFiles } from './kept';
+import { Placer, type ReadResult } from './placement';
+import { isUnderPath, type Listed, type Listing, VaultFiles } from './vault-files';
+
+export type { Listing } from './vault-files';
+
+export interface IndexerPort {
+	/** The text of a listed file; throws when it cannot be read. */
+	read(path: string): Promise<string>;
+}
+
+export interface IndexerOptions {
+	/** The person's agent name: their notes are own notes (decisions §6). */
+	ownAgent: () => string;
+	/** Reads in flight at once during a full pass. */
+	concurrency?: number;
+}
+
+/** The person's notes an uncommitted.md no longer holds (decisions §6): the caller decides. */
+export interface MissingOwn {
+	scope: string;
+	/** The file's stamp when the notes were found missing: one re-append per rewrite. */
+	file: ListedFile;
+	notes: IndexedNote[];
+}
+
+export interface PassReport {
+	/** Files read and parsed (checkpoints and uncommitted.md). */
+	read: number;
+	removed: number;
+	/** Scopes placed again. */
+	scopes: number;
+	missingOwn: MissingOwn[];
+}
+
+/** Maps with at most `limit` calls pending; results keep the input order. */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+	const out = new Array<R>(items.length);
+	let next = 0;
+	const worker = async (): Promise<void> => {
+		while (next < items.length) {
+			const i = next++;
+			out[i] = await fn(items[i]);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+	return out;
+}
+
+export class Indexer {
+	readonly files = new VaultFiles();
+	readonly kept: KeptFiles;
+	private readonly placer: Placer;
+	private rev = 0;
+	private built: { key: string; model: VaultModel } | null = null;
+
+	constructor(
+		readonly store: IndexStore,
+		private readonly port: IndexerPort,
+		private readonly opts: IndexerOptions,
+	) {
+		this.kept = new KeptFiles(store, this.files);
+		this.placer = new Placer(store, this.files, this.kept);
+	}
+
+	/** Grows with every change the views should see (the store's and the vault's). */
+	get revision(): number {
+		return this.rev;
+	}
+
+	get root(): string {
+		return this.files.root;
+	}
+
+	/** The whole folder, from a listing: reads only what is new or changed since the index last saw it. */
+	async fullPass(listing: Listing): Promise<PassReport> {
+		this.files.reset(listing);
+		const { changed, removed } = this.store.reconcile(this.files.indexed());
+		this.kept.forget(removed);
+		const dirty = new Set<string>(this.store.scopesNeedingRead());
+		for (const p of [...changed, ...removed]) {
+			const found = fileRole(this.files.root, p);
+			if (found?.role === 'checkpoint') dirty.add(found.scope);
+		}
+		for (const s of dirty) this.kept.ensureScope(s);
+		const toRead: Listed[] = [];
+		for (const s of dirty) for (const f of this.files.checkpointsOf(s)) if (!this.kept.parseOf(f)) toRead.push(f);
+		const notes = changed.map((p) => this.files.get(p)).filter((f): f is Listed => f?.role === 'notes');
+		const texts = await this.readAll([...toRead, ...notes]);
+		const report: PassReport = { read: texts.size, removed: removed.length, scopes: dirty.size, missingOwn: [] };
+		this.store.batch(() => {
+			for (const s of [...dirty].sort()) this.placer.scope(s, texts);
+			for (const f of notes) this.importNotes(f, texts.get(f.path), report.missingOwn);
+		});
+		this.rev++;
+		return report;
+	}
+
+	/**
+	 * A file was created or changed. `text` is what the event delivered (the metadata
+	 * cache's `changed` does), else it is read. Returns the person's notes it dropped.
+	 */
+	async fileChanged(f: ListedFile, text?: string): Promise<MissingOwn[]> {
+		const entry = this.files.set(f);
+		const missing: MissingOwn[] = [];
+		if (entry.role === 'checkpoint' && entry.scope !== null) {
+			this.kept.ensureScope(entry.scope);
+			if (!this.kept.parseOf(entry) || !this.kept.isStored(entry)) {
+				const texts = text === undefined ? await this.readAll([entry]) : new Map<string, ReadResult>([[f.path, { text }]]);
+				const scope = entry.scope;
+				this.store.batch(() => this.placer.file(entry, texts) || this.placer.scope(scope, texts));
+			}
+		} else if (entry.role === 'notes' && !this.kept.notesOf(entry)) {
+			const read = text === undefined ? (await this.readAll([entry])).get(f.path) : { text };
+			this.store.batch(() => this.importNotes(entry, read, missing));
+		} else if (entry.role === 'reviewed' && text !== undefined) {
+			this.kept.keepVerdicts(entry, text);
+		}
+		this.rev++;
+		return missing;
+	}
+
+	/** A folder appeared (an empty project is still a project). */
+	folderCreated(path: string): void {
+		this.files.dirs.add(path);
+		this.rev++;
+	}
+
+	/** A file or folder is gone: its rows go, notes are marked absent, its scopes are placed again. */
+	removed(path: string): void {
+		const gone = this.files.remove(path);
+		const scopes = new Set<string>();
+		for (const f of gone) if (f.role === 'checkpoint' && f.scope) scopes.add(f.scope);
+		for (const s of this.kept.storedScopesUnder(path)) scopes.add(s);
+		this.store.batch(() => {
+			this.store.removePath(path);
+			this.kept.forgetUnder(path);
+			for (const s of scopes) {
+				this.kept.ensureScope(s);
+				this.placer.scope(s, new Map());
+			}
+		});
+		this.rev++;
+	}
+
+	/**
+	 * A file or folder moved. A moved checkpoint is the same checkpoint: its parse moves
+	 * with it and it is placed again in its new scope and conversation, without a read.
+	 */
+	async renamed(from: string, to: string): Promise<MissingOwn[]> {
+		const dirs = [...this.files.dirs].filter((d) => isUnderPath(from, d));
+		const moved = this.files.remove(from);
+		for (const d of dirs) this.files.dirs.add(to + d.slice(from.length));
+		const scopes = new Set<string>(this.kept.storedScopesUnder(from));
+		const entries = moved.map((f) => this.files.set({ path: to + f.path.slice(from.length), mtime: f.mtime, size: f.size }));
+		for (const f of [...moved, ...entries]) if (f.role === 'checkpoint' && f.scope) scopes.add(f.scope);
+		const notes = entries.filter((f) => f.role === 'notes');
+		const texts = await this.readAll(notes);
+		const missing: MissingOwn[] = [];
+		this.store.batch(() => {
+			this.store.renamePath(from, to);
+			this.kept.move(from, to);
+			for (const s of scopes) {
+				this.kept.ensureScope(s);
+				this.placer.scope(s, new Map());
+			}
+			for (const f of notes) this.importNotes(f, texts.get(f.path), missing);
+		});
+		this.rev++;
+		return missing;
+	}
+
+	/** "Rebuild index": everything derived goes (the person's notes stay), then a full pass reads every file. */
+	async rebuild(listing: Listing): Promise<PassReport> {
+		this.store.clearDerived();
+		this.kept.clear();
+		return this.fullPass(listing);
+	}
+
+	/**
+	 * The whole vault as the views read it, from kept parses: no checkpoint is read again;
+	 * an uncommitted.md or reviewed.md not read since it last changed is read now.
+	 */
+	async model(): Promise<VaultModel> {
+		// Nothing changed since the last build (a settings change, a second view): the same model.
+		const key = `${this.rev}:${this.store.revision}`;
+		if (this.built?.key === key) return this.built.model;
+		this.kept.ensureAll();
+		const unread = this.kept.unreadScopeFiles();
+		const texts = await this.readAll(unread);
+		for (const f of unread) {
+			const r = texts.get(f.path) as ReadResult;
+			if ('error' in r) this.kept.failed(f, r.error);
+			else if (f.role === 'notes' && f.scope !== null) this.kept.keepNotes(f, parseUncommitted(r.text, f.scope));
+			else this.kept.keepVerdicts(f, r.text);
+		}
+		const files: VaultFile[] = [...this.files.files.values()].map((f) => ({ path: f.path, text: null, mtime: f.mtime, size: f.size, error: this.kept.errorOf(f) }));
+		const model = buildVaultModel({ root: this.files.root, files, dirs: [...this.files.dirs] }, {
+			get: (file) => this.kept.parseOf(file),
+			notes: (file) => this.kept.notesOf(file),
+			verdicts: (file) => this.kept.verdictsOf(file),
+			lines: linesFromMaps({ get: (path) => this.kept.lines(path) }),
+		});
+		// The person's notes not written yet are theirs all the same (decisions §6).
+		for (const n of this.store.pendingOwnNotes()) {
+			const list = model.notes.get(n.scope);
+			// A copy: the list is the kept parse of uncommitted.md, shared by later builds.
+			if (list) model.notes.set(n.scope, [...list, { scope: n.scope, text: n.text, ts: n.ts, agent: n.agent, line: -1 }]);
+		}
+		this.built = { key, model };
+		return model;
+	}
+
+	private async readAll(files: readonly Listed[]): Promise<Map<string, ReadResult>> {
+		const results = await mapBounded(files, this.opts.concurrency ?? 8, async (f): Promise<ReadResult> => {
+			try {
+				return { text: await this.port.read(f.path) };
+			} catch (e) {
+				return { error: `cannot read (${e instanceof Error ? e.message : String(e)})` };
+			}
+		});
+		return new Map(files.map((f, i) => [f.path, results[i]]));
+	}
+
+	private importNotes(f: Listed, read: ReadResult | undefined, missing: MissingOwn[]): void {
+		if (f.scope === null || !read) return;
+		if ('error' in read) {
+			this.kept.failed(f, read.error);
+			return;
+		}
+		const notes = parseUncommitted(read.text, f.scope);
+		this.kept.keepNotes(f, notes);
+		const r = this.store.importNotes(f.scope, notes, { ownAgent: this.opts.ownAgent(), file: f });
+		if (r.missingOwn.length > 0) missing.push({ scope: f.scope, file: { path: f.path, mtime: f.mtime, size: f.size }, notes: r.missingOwn });
+	}
+}

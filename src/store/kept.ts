@@ -1,0 +1,215 @@
+/**
+ * What the indexer keeps in memory between events: each checkpoint's parse at the stamp
+ * it was read (from a read, or reloaded from the index one scope at a time, on first
+ * need), the rows the store holds, and the parsed uncommitted.md and reviewed.md files.
+ * A parse counts only while the file's mtime and size are the ones it was taken at.
+ */
+import type { CachedParse } from '../core/layout';
+import { parseReviewed } from '../core/reviews';
+import type { Checkpoint, CheckpointRecord, Verdict, WorkingNote } from '../core/types';
+import type { FileStamp, IndexStore, KeptExtras, StoredRow } from './index-store';
+import { isUnderPath, type Listed, type VaultFiles } from './vault-files';
+
+interface Stamped extends FileStamp {
+	path: string;
+}
+
+interface KeptParse extends FileStamp, KeptExtras {
+	checkpoint: Checkpoint;
+}
+
+const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.mtime === b.mtime && a.size === b.size;
+
+const idKey = (r: CheckpointRecord): string => `${r.scope}\n${r.id}`;
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+	let set = map.get(key);
+	if (!set) map.set(key, (set = new Set()));
+	set.add(value);
+}
+
+/** Same placement and the same parse: the row in the store is still right. */
+export function sameRecord(a: CheckpointRecord, b: CheckpointRecord): boolean {
+	return a.checkpoint === b.checkpoint && a.path === b.path && a.name === b.name && a.stem === b.stem && a.id === b.id
+		&& a.scope === b.scope && a.conversation === b.conversation && a.flat === b.flat && a.empty === b.empty
+		&& a.copyOf === b.copyOf;
+}
+
+function moveKeys<T>(map: Map<string, T>, from: string, to: string): void {
+	// Collected first: a key moved under `to` must not be visited again.
+	for (const [k, v] of [...map]) {
+		if (!isUnderPath(from, k)) continue;
+		map.delete(k);
+		map.set(to + k.slice(from.length), v);
+	}
+}
+
+export class KeptFiles {
+	private readonly parses = new Map<string, KeptParse>();
+	private readonly rows = new Map<string, StoredRow>();
+	private readonly rowsByScope = new Map<string, Set<string>>();
+	/** Stored rows by scope and record id: a record's copies. */
+	private readonly rowsById = new Map<string, Set<string>>();
+	private readonly loaded = new Set<string>();
+	private allLoaded = false;
+	private readonly notes = new Map<string, FileStamp & { notes: WorkingNote[] }>();
+	private readonly verdicts = new Map<string, FileStamp & { verdicts: Verdict[] }>();
+	private readonly errors = new Map<string, FileStamp & { error: string }>();
+
+	constructor(
+		private readonly store: IndexStore,
+		private readonly files: VaultFiles,
+	) {}
+
+	/** Loads what the index holds for a scope, once: its rows and their parses. */
+	ensureScope(scope: string): void {
+		if (this.allLoaded || this.loaded.has(scope)) return;
+		this.loaded.add(scope);
+		for (const row of this.store.storedRows(scope)) this.adopt(row);
+	}
+
+	/** Every scope: what a full model of the vault needs. */
+	ensureAll(): void {
+		if (this.allLoaded) return;
+		for (const row of this.store.storedRows()) if (!this.loaded.has(row.record.scope)) this.adopt(row);
+		this.allLoaded = true;
+	}
+
+	private adopt(row: StoredRow): void {
+		const path = row.record.path;
+		this.setRow(row);
+		if (row.extras && !this.parses.has(path)) {
+			this.parses.set(path, { mtime: row.mtime, size: row.size, checkpoint: row.record.checkpoint, ...row.extras });
+		}
+	}
+
+	private setRow(row: StoredRow): void {
+		const path = row.record.path;
+		this.forgetStored(path);
+		this.rows.set(path, row);
+		addTo(this.rowsByScope, row.record.scope, path);
+		addTo(this.rowsById, idKey(row.record), path);
+	}
+
+	/** Stored rows of the scope whose record has this id. */
+	pathsWithId(scope: string, id: string): string[] {
+		return [...(this.rowsById.get(`${scope}\n${id}`) ?? [])];
+	}
+
+	parseOf(f: Stamped): CachedParse | undefined {
+		const p = this.parses.get(f.path);
+		return p && sameStamp(p, f) ? p : undefined;
+	}
+
+	extrasOf(f: Stamped): KeptExtras | null {
+		const p = this.parses.get(f.path);
+		return p && sameStamp(p, f) ? { digest: p.digest, lines: p.lines } : null;
+	}
+
+	lines(path: string): KeptExtras['lines'] | undefined {
+		return this.parses.get(path)?.lines;
+	}
+
+	keepParse(f: Stamped, checkpoint: Checkpoint, extras: KeptExtras): void {
+		this.parses.set(f.path, { mtime: f.mtime, size: f.size, checkpoint, ...extras });
+		this.errors.delete(f.path);
+	}
+
+	failed(f: Stamped, error: string): void {
+		this.errors.set(f.path, { mtime: f.mtime, size: f.size, error });
+	}
+
+	errorOf(f: Stamped): string | undefined {
+		const e = this.errors.get(f.path);
+		return e && sameStamp(e, f) ? e.error : undefined;
+	}
+
+	stored(path: string): StoredRow | undefined {
+		return this.rows.get(path);
+	}
+
+	/** The store's row matches this file's stamp, with its extras. */
+	isStored(f: Stamped): boolean {
+		const row = this.rows.get(f.path);
+		return row !== undefined && sameStamp(row, f) && row.extras !== null;
+	}
+
+	setStored(record: CheckpointRecord, f: Stamped, extras: KeptExtras | null): void {
+		this.setRow({ record, mtime: f.mtime, size: f.size, extras });
+	}
+
+	forgetStored(path: string): void {
+		const row = this.rows.get(path);
+		if (!row) return;
+		this.rowsByScope.get(row.record.scope)?.delete(path);
+		this.rowsById.get(idKey(row.record))?.delete(path);
+		this.rows.delete(path);
+	}
+
+	storedPathsOf(scope: string): string[] {
+		return [...(this.rowsByScope.get(scope) ?? [])];
+	}
+
+	/** Scopes of stored rows at or under a path (loaded ones; the listing names the rest). */
+	storedScopesUnder(path: string): string[] {
+		const out = new Set<string>();
+		for (const [p, row] of this.rows) if (isUnderPath(path, p)) out.add(row.record.scope);
+		return [...out];
+	}
+
+	forget(paths: readonly string[]): void {
+		for (const p of paths) this.forgetUnder(p);
+	}
+
+	forgetUnder(path: string): void {
+		for (const p of [...this.rows.keys()]) if (isUnderPath(path, p)) this.forgetStored(p);
+		for (const map of [this.parses, this.notes, this.verdicts, this.errors]) {
+			for (const k of [...map.keys()]) if (isUnderPath(path, k)) map.delete(k);
+		}
+	}
+
+	/** Parses follow a move (same bytes); rows are written again at the new place. */
+	move(from: string, to: string): void {
+		for (const p of [...this.rows.keys()]) if (isUnderPath(from, p)) this.forgetStored(p);
+		moveKeys(this.parses, from, to);
+		moveKeys(this.verdicts, from, to);
+		moveKeys(this.errors, from, to);
+		for (const k of [...this.notes.keys()]) if (isUnderPath(from, k)) this.notes.delete(k);
+	}
+
+	clear(): void {
+		for (const map of [this.parses, this.rows, this.rowsByScope, this.rowsById, this.notes, this.verdicts, this.errors]) map.clear();
+		this.loaded.clear();
+		this.allLoaded = false;
+	}
+
+	keepNotes(f: Stamped, notes: WorkingNote[]): void {
+		this.notes.set(f.path, { mtime: f.mtime, size: f.size, notes });
+		this.errors.delete(f.path);
+	}
+
+	notesOf(f: Stamped): WorkingNote[] | undefined {
+		const n = this.notes.get(f.path);
+		return n && sameStamp(n, f) ? n.notes : undefined;
+	}
+
+	keepVerdicts(f: Stamped, text: string): void {
+		this.verdicts.set(f.path, { mtime: f.mtime, size: f.size, verdicts: parseReviewed(text) });
+		this.errors.delete(f.path);
+	}
+
+	verdictsOf(f: Stamped): Verdict[] | undefined {
+		const v = this.verdicts.get(f.path);
+		return v && sameStamp(v, f) ? v.verdicts : undefined;
+	}
+
+	/** The listing's files a full model needs read (scope files not kept at their stamp). */
+	unreadScopeFiles(): Listed[] {
+		const out: Listed[] = [];
+		for (const f of this.files.files.values()) {
+			if (f.role === 'notes' && !this.notesOf(f) && !this.errorOf(f)) out.push(f);
+			if (f.role === 'reviewed' && !this.verdictsOf(f) && !this.errorOf(f)) out.push(f);
+		}
+		return out;
+	}
+}

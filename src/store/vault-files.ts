@@ -1,0 +1,110 @@
+/**
+ * The indexer's picture of the sessions folder without its texts: every file with its
+ * stamp, every folder, and which scope each checkpoint file belongs to. Classification
+ * comes from the core's layout rules (fileRole), so the index and a full scan agree.
+ */
+import { fileRole, type FileRole } from '../core/layout';
+import type { ListedFile } from './index-store';
+
+/** What an adapter lists without reading: the Obsidian folder tree, or a Node stat walk. */
+export interface Listing {
+	/** The sessions folder, vault-relative. */
+	root: string;
+	files: ListedFile[];
+	dirs: string[];
+}
+
+export interface Listed extends ListedFile {
+	role: FileRole | null;
+	scope: string | null;
+}
+
+export function isUnderPath(folder: string, path: string): boolean {
+	return path === folder || path.startsWith(`${folder}/`);
+}
+
+export class VaultFiles {
+	root = '';
+	readonly files = new Map<string, Listed>();
+	readonly dirs = new Set<string>();
+	/** Checkpoint files by scope. */
+	private readonly byScope = new Map<string, Set<string>>();
+
+	reset(listing: Listing): void {
+		this.root = listing.root.replace(/^\/+|\/+$/g, '');
+		this.files.clear();
+		this.dirs.clear();
+		this.byScope.clear();
+		for (const d of listing.dirs) this.dirs.add(d);
+		for (const f of listing.files) this.set(f);
+	}
+
+	/** Adds or updates a file; returns its classification. */
+	set(f: ListedFile): Listed {
+		const before = this.files.get(f.path);
+		const found = before ?? fileRole(this.root, f.path);
+		const entry: Listed = { path: f.path, mtime: f.mtime, size: f.size, role: found?.role ?? null, scope: found?.scope ?? null };
+		this.files.set(f.path, entry);
+		if (entry.role === 'checkpoint' && entry.scope !== null) {
+			let set = this.byScope.get(entry.scope);
+			if (!set) this.byScope.set(entry.scope, (set = new Set()));
+			set.add(f.path);
+		}
+		// A file's folders exist: events may announce the file before its folder.
+		for (let i = f.path.lastIndexOf('/'); i > 0; i = f.path.lastIndexOf('/', i - 1)) {
+			const dir = f.path.slice(0, i);
+			if (this.dirs.has(dir)) break;
+			this.dirs.add(dir);
+		}
+		return entry;
+	}
+
+	/** Forgets a file or a folder with everything under it; returns what went. */
+	remove(path: string): Listed[] {
+		const gone: Listed[] = [];
+		const direct = this.files.get(path);
+		const candidates = direct ? [direct] : [...this.files.values()].filter((f) => isUnderPath(path, f.path));
+		for (const f of candidates) {
+			this.files.delete(f.path);
+			if (f.scope !== null) this.byScope.get(f.scope)?.delete(f.path);
+			gone.push(f);
+		}
+		if (!direct) for (const d of [...this.dirs]) if (isUnderPath(path, d)) this.dirs.delete(d);
+		return gone;
+	}
+
+	get(path: string): Listed | undefined {
+		return this.files.get(path);
+	}
+
+	checkpointsOf(scope: string): Listed[] {
+		const out: Listed[] = [];
+		for (const p of this.byScope.get(scope) ?? []) {
+			const f = this.files.get(p);
+			if (f) out.push(f);
+		}
+		return out;
+	}
+
+	ofRole(role: FileRole): Listed[] {
+		return [...this.files.values()].filter((f) => f.role === role);
+	}
+
+	/** The scopes scanVault finds: every project folder, and every scope with a checkpoint or notes. */
+	scopes(): string[] {
+		const out = new Set<string>();
+		const prefix = this.root === '' ? '' : `${this.root}/`;
+		for (const d of this.dirs) {
+			if (!d.startsWith(prefix)) continue;
+			const rel = d.slice(prefix.length);
+			if (rel !== '' && !rel.includes('/') && !rel.startsWith('.')) out.add(rel);
+		}
+		for (const f of this.files.values()) if ((f.role === 'checkpoint' || f.role === 'notes') && f.scope !== null) out.add(f.scope);
+		return [...out].sort();
+	}
+
+	/** The files the store reconciles by stamp: checkpoints and uncommitted.md. */
+	indexed(): Listed[] {
+		return [...this.files.values()].filter((f) => f.role === 'checkpoint' || f.role === 'notes');
+	}
+}

@@ -1,0 +1,104 @@
+/**
+ * The index's part of the plugin: the service (started after layout-ready), the person's
+ * notes, the "Add working note" and "Rebuild index" commands, the status bar's counts and
+ * the pane's own-notes block. main.ts calls registerIndex once in onload.
+ */
+import { Notice, Platform, type Plugin } from 'obsidian';
+import { WriteRefused } from '../core/path-guard';
+import { IndexService } from '../vault/obsidian-index';
+import { OwnNotes } from '../vault/own-notes';
+import { countsFrom, summarizeIndex } from './index-status';
+import { NoteModal } from './note-modal';
+import { renderCounts, renderOwnNotes } from './own-notes-block';
+import type { LogosSettings } from './settings';
+import type { UncommittedSummary } from './status-bar';
+
+export interface IndexPlugin extends Plugin {
+	settings: LogosSettings;
+}
+
+export interface IndexFeatures {
+	readonly service: IndexService;
+	readonly notes: OwnNotes;
+	/** From onLayoutReady. */
+	start(): void;
+	/** The status bar's summary for the active file, from the index; null until it is open. */
+	status(activePath: string | null): UncommittedSummary | null;
+	/** The pane's block under the resume for `scope`. */
+	renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
+	openNoteModal(): void;
+	rebuild(): void;
+}
+
+/** Failed writes of the person's notes are tried again this often. */
+const RETRY_MS = 60_000;
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFeatures {
+	const host = {
+		app: plugin.app,
+		manifest: plugin.manifest,
+		folder: () => plugin.settings.sessionsFolder,
+		agentName: () => plugin.settings.agentName,
+		changed,
+	};
+	const service = plugin.addChild(new IndexService(host));
+	const notes = new OwnNotes(host, service);
+
+	const summaryOf = (scope: string | null): UncommittedSummary | null => {
+		const store = service.store;
+		return store ? summarizeIndex(countsFrom(store, scope, nowSeconds()), scope) : null;
+	};
+	const status = (activePath: string | null): UncommittedSummary | null => summaryOf(activePath === null ? null : service.scopeOf(activePath));
+
+	const add = async (scope: string, text: string): Promise<void> => {
+		try {
+			if (await notes.add(scope, text)) new Notice(`Added your note to ${scope}.`);
+		} catch (e) {
+			if (!(e instanceof WriteRefused)) throw e;
+			new Notice(`The note was not added: ${e.message}`);
+		}
+	};
+
+	const features: IndexFeatures = {
+		service,
+		notes,
+		start() {
+			service.start();
+			service.registerInterval(window.setInterval(() => void notes.retryPending(), RETRY_MS));
+		},
+		status,
+		renderExtras(el, scope, action) {
+			const now = nowSeconds();
+			renderOwnNotes(el, notes.orphans(scope), now, {
+				addAgain: (o) => void notes.addAgain(o).catch((e: unknown) => new Notice(`The note was not added: ${String(e)}`)),
+				dismiss: (o) => notes.dismiss(o),
+				action,
+			});
+			const s = Platform.isMobile ? summaryOf(scope) : null;
+			if (s && s.count > 0) renderCounts(el, s.text);
+		},
+		openNoteModal() {
+			const scopes = service.scopes();
+			if (!service.store) {
+				new Notice('The logos index is still loading; try again in a moment.');
+				return;
+			}
+			if (scopes.length === 0) {
+				new Notice(`No logos scope under ${service.root}/ to add a note to.`);
+				return;
+			}
+			const active = plugin.app.workspace.getActiveFile();
+			const initial = active ? service.scopeOf(active.path) : null;
+			new NoteModal(plugin.app, scopes, initial, plugin.settings.agentName, (req) => void add(req.scope, req.text)).open();
+		},
+		rebuild() {
+			void service.rebuild().catch((e: unknown) => new Notice(`The index could not be rebuilt: ${String(e)}`));
+		},
+	};
+
+	plugin.addCommand({ id: 'add-working-note', name: 'Add working note', callback: () => features.openNoteModal() });
+	plugin.addCommand({ id: 'rebuild-index', name: 'Rebuild index', callback: () => features.rebuild() });
+	return features;
+}

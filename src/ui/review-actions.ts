@@ -1,0 +1,109 @@
+/**
+ * Giving and undoing verdicts from Obsidian: every verdict goes through the one writer
+ * (recordVerdict, the CLI's path too) into `reviewed.md` by Vault.process, and a Notice
+ * says what was written, with Undo. Refusals are Notices too; nothing is written then.
+ */
+import { Notice, TFile, type App } from 'obsidian';
+import { WriteRefused } from '../core/path-guard';
+import type { NewVerdict } from '../core/review-request';
+import { parseReviewed } from '../core/reviews';
+import type { VerdictKind } from '../core/types';
+import { obsidianAppendPort } from '../vault/obsidian-append';
+import type { LoadedModel, ModelSource } from '../vault/obsidian-source';
+import { recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
+import { nowSeconds } from './copy-resume';
+
+/** Long enough to reach for Undo after reading the notice. */
+export const UNDO_NOTICE_MS = 10_000;
+const SHORT_RULING = 80;
+
+/** A verdict this session appended, kept so it can be undone. */
+export interface GivenVerdict {
+	scope: string;
+	path: string;
+	verdict: NewVerdict;
+}
+
+export function shortRuling(text: string): string {
+	const t = text.trim();
+	return t.length > SHORT_RULING ? `${t.slice(0, SHORT_RULING - 1)}…` : t;
+}
+
+/** "Retired", "Reconfirmed at 9c4d2e1", "Reconfirmed": how a verdict reads to a person. */
+export function verdictLabel(v: Pick<NewVerdict, 'kind' | 'commit'>): string {
+	if (v.kind === 'retired') return 'Retired';
+	return v.commit ? `Reconfirmed at ${v.commit}` : 'Reconfirmed';
+}
+
+function refusal(e: unknown): string {
+	const msg = e instanceof Error ? e.message : String(e);
+	return `Nothing was written: ${msg}.`;
+}
+
+export class RulingReviews {
+	constructor(
+		private readonly app: App,
+		private readonly source: ModelSource,
+	) {}
+
+	/** The model the next verdict is checked against. */
+	load(): Promise<LoadedModel> {
+		return this.source.load();
+	}
+
+	/**
+	 * Appends a verdict on `text` in `scope` and shows it with Undo. Returns what was
+	 * written, or null (with a Notice saying why) when it was refused or failed.
+	 */
+	async give(scope: string, kind: VerdictKind, text: string, commit = ''): Promise<GivenVerdict | null> {
+		try {
+			const loaded = await this.source.load();
+			const w = await recordVerdict(this.target(loaded), loaded.model, scope, { kind, text, commit, ts: nowSeconds() });
+			const given: GivenVerdict = { scope, path: w.path, verdict: w.verdict };
+			this.showGiven(given);
+			return given;
+		} catch (e) {
+			new Notice(e instanceof WriteRefused ? refusal(e) : `Could not write the verdict: ${e instanceof Error ? e.message : String(e)}`);
+			return null;
+		}
+	}
+
+	/**
+	 * Undoes a verdict given earlier by appending the one in effect before it, read from
+	 * the file as it is now. True when the undo line was written.
+	 */
+	async undo(given: GivenVerdict): Promise<boolean> {
+		try {
+			const loaded = await this.source.load();
+			const file = this.app.vault.getAbstractFileByPath(given.path);
+			const text = file instanceof TFile ? await this.app.vault.read(file) : '';
+			await recordUndo(this.target(loaded), given.scope, parseReviewed(text), given.verdict, nowSeconds());
+			new Notice(`Undone: ${verdictLabel(given.verdict).toLowerCase()} “${shortRuling(given.verdict.text)}”.`);
+			return true;
+		} catch (e) {
+			new Notice(e instanceof WriteRefused ? refusal(e) : `Could not undo: ${e instanceof Error ? e.message : String(e)}`);
+			return false;
+		}
+	}
+
+	private target(loaded: LoadedModel): WriteTarget {
+		return { port: obsidianAppendPort(this.app), sessionsRoot: loaded.root, scopes: loaded.model.scopes };
+	}
+
+	private showGiven(given: GivenVerdict): void {
+		const frag = createFragment();
+		frag.createSpan({ text: `${verdictLabel(given.verdict)}: “${shortRuling(given.verdict.text)}” ` });
+		const undo = frag.createEl('button', { cls: 'logos-undo', text: 'Undo' });
+		const notice = new Notice(frag, UNDO_NOTICE_MS);
+		// The notice owns the button and goes away with it; a once listener leaves nothing behind.
+		undo.addEventListener(
+			'click',
+			(evt) => {
+				evt.stopPropagation();
+				notice.hide();
+				void this.undo(given);
+			},
+			{ once: true },
+		);
+	}
+}

@@ -1,0 +1,34 @@
+/**
+ * The index file on a Node file system (the headless CLI), behind the store's BytesPort.
+ * Paths are the file system's own: the database lives wherever `--db` says.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { BytesPort } from '../store/persist';
+
+export function nodeBytesPort(): BytesPort {
+	return {
+		async read(file) {
+			try {
+				return new Uint8Array(await fs.promises.readFile(file));
+			} catch (e) {
+				if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+				throw e;
+			}
+		},
+		async write(file, bytes) {
+			await fs.promises.mkdir(path.dirname(file), { recursive: true });
+			await fs.promises.writeFile(file, bytes);
+		},
+		rename: (from, to) => fs.promises.rename(from, to),
+		remove: (file) => fs.promises.rm(file, { force: true }),
+		exists: async (file) => {
+			try {
+				await fs.promises.access(file);
+				return true;
+			} catch {
+				return false;
+			}
+		},
+	};
+}

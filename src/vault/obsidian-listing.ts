@@ -1,0 +1,34 @@
+/**
+ * What the index reconciles against inside Obsidian: the sessions folder's files with
+ * their stamps, from the folder tree the vault already holds (no adapter listing, no
+ * reads), and the one way the index reads a file's text.
+ */
+import { TFile, type TAbstractFile, type Vault } from 'obsidian';
+import type { IndexerPort, Listing } from '../store/indexer';
+import type { ListedFile } from '../store/index-store';
+import { collect, findSessionsFolder, sessionsRoot } from './obsidian-snapshot';
+
+export function stampOf(file: TFile): ListedFile {
+	return { path: file.path, mtime: file.stat.mtime, size: file.stat.size };
+}
+
+export function listSessionsFolder(vault: Vault, folder: string): Listing {
+	const listing: Listing = { root: sessionsRoot(folder), files: [], dirs: [] };
+	const top = findSessionsFolder(vault, folder);
+	if (!top) return listing;
+	const files: TFile[] = [];
+	collect(top, 1, files, listing.dirs);
+	listing.files = files.map(stampOf);
+	return listing;
+}
+
+/** Reads through the vault's cache: a file Obsidian has open costs nothing. */
+export function obsidianTextPort(vault: Vault): IndexerPort {
+	return {
+		read(path) {
+			const f: TAbstractFile | null = vault.getAbstractFileByPath(path);
+			if (!(f instanceof TFile)) return Promise.reject(new Error('not a file'));
+			return vault.cachedRead(f);
+		},
+	};
+}

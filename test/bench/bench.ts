@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: the index's figures on a generated vault (issue 3), printed as
+ * `name: value` lines. A script that prints, not a timed test: figures vary by machine.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { buildResume } from '../../src/core/resume';
+import { buildVaultModel } from '../../src/core/vault-model';
+import { IndexStore } from '../../src/store/index-store';
+import { Indexer, type IndexerPort } from '../../src/store/indexer';
+import { openIndexStore, saveIndex } from '../../src/store';
+import { initSql } from '../../src/store/sqlite';
+import { nodeBytesPort } from '../../src/vault/node-bytes';
+import type { VaultSnapshot } from '../../src/core/types';
+import { listSessions } from '../../src/vault/node-fs';
+import { generateVault } from './generate';
+
+/** BENCH_SCALE shrinks the vault for a quick look; the issue's figures are at 1. */
+const SCALE = Number(process.env.BENCH_SCALE ?? '1');
+const SIZE = { checkpoints: Math.round(10_000 * SCALE), scopes: 50, notes: Math.round(20_000 * SCALE), bigScope: Math.round(2_000 * SCALE) };
+let peakHeap = 0;
+
+function heap(): void {
+	peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+}
+
+async function time<T>(fn: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
+	heap();
+	const t0 = performance.now();
+	const value = await fn();
+	const ms = performance.now() - t0;
+	heap();
+	return { ms, value };
+}
+
+function median(xs: number[]): number {
+	const s = [...xs].sort((a, b) => a - b);
+	return s[Math.floor(s.length / 2)];
+}
+
+const fmt = (ms: number): string => ms.toFixed(ms < 10 ? 2 : 0);
+const line = (name: string, value: string | number): void => console.log(`${name}: ${value}`);
+
+function mdFiles(dir: string): string[] {
+	const out: string[] = [];
+	for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
+		const p = path.join(dir, ent.name);
+		if (ent.isDirectory()) out.push(...mdFiles(p));
+		else if (ent.name.endsWith('.md')) out.push(p);
+	}
+	return out;
+}
+
+/** A checkpoint edited by a person: a new Next, a new stamp. */
+function touch(vault: string, rel: string, i: number): { path: string; mtime: number; size: number } {
+	fs.appendFileSync(path.join(vault, rel), `\n## Next\n\nstep ${i}\n`);
+	const st = fs.statSync(path.join(vault, rel));
+	return { path: rel, mtime: Math.floor(st.mtimeMs) + i, size: st.size };
+}
+
+/** The naive way to a scope's resume: read and parse every file of that scope. */
+function readScope(vault: string, scope: string): VaultSnapshot {
+	const snap: VaultSnapshot = { root: 'sessions', files: [], dirs: [] };
+	const walk = (rel: string): void => {
+		for (const ent of fs.readdirSync(path.join(vault, rel), { withFileTypes: true })) {
+			const child = `${rel}/${ent.name}`;
+			if (ent.isDirectory()) {
+				snap.dirs.push(child);
+				walk(child);
+			} else if (ent.name.endsWith('.md')) {
+				const text = fs.readFileSync(path.join(vault, child), 'utf8');
+				snap.files.push({ path: child, text, mtime: 0, size: text.length });
+			}
+		}
+	};
+	walk(`sessions/${scope}`);
+	return snap;
+}
+
+/** The CLI's way of reading: synchronous reads are the fastest Node has for many small files. */
+function syncPort(vault: string): IndexerPort {
+	return { read: (p) => Promise.resolve(fs.readFileSync(path.join(vault, p), 'utf8')) };
+}
+
+async function main(): Promise<void> {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-bench-'));
+	try {
+		const gen = await time(() => generateVault(dir, SIZE));
+		line('vault', `${SIZE.checkpoints} checkpoints, ${SIZE.scopes} scopes, ${SIZE.notes} notes, ${gen.value.files} files (generated in ${fmt(gen.ms)} ms)`);
+		const wasm = fs.readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'));
+		const sql = await initSql(new Uint8Array(wasm));
+		const port = syncPort(dir);
+		const bytes = nodeBytesPort();
+		const db = path.join(dir, 'index.db');
+
+		const a = await time(() => {
+			let lines = 0;
+			for (const f of mdFiles(gen.value.root)) lines += fs.readFileSync(f, 'utf8').split('\n').length;
+			return lines;
+		});
+		line('a_baseline_read_split_ms', fmt(a.ms));
+
+		const cold = IndexStore.create(sql);
+		const b = await time(() => new Indexer(cold, port, { ownAgent: () => 'obsidian' }).fullPass(listSessions(dir)));
+		line('b_cold_index_ms', fmt(b.ms));
+		line('b_over_a', (b.ms / a.ms).toFixed(2));
+		const save = await time(() => saveIndex(bytes, db, cold.export()));
+		line('save_db_ms', fmt(save.ms));
+		cold.close();
+
+		const parts: Record<string, number> = {};
+		const c = await time(async () => {
+			let t = performance.now();
+			const { store } = await openIndexStore(sql, bytes, db);
+			parts.open = performance.now() - t;
+			t = performance.now();
+			const listing = listSessions(dir);
+			parts.list = performance.now() - t;
+			t = performance.now();
+			const ix = new Indexer(store, port, { ownAgent: () => 'obsidian' });
+			const report = await ix.fullPass(listing);
+			parts.reconcile = performance.now() - t;
+			return { ix, report };
+		});
+		const ix = c.value.ix;
+		line('c_warm_start_ms', fmt(c.ms));
+		line('c_parts_ms', `open ${fmt(parts.open)}, list ${fmt(parts.list)}, reconcile ${fmt(parts.reconcile)}`);
+		line('c_over_a', (c.ms / a.ms).toFixed(2));
+		line('c_files_read', c.value.report.read);
+
+		const d: number[] = [];
+		for (let i = 0; i < 21; i++) {
+			const changed = touch(dir, gen.value.sample, i);
+			d.push((await time(() => ix.fileChanged(changed))).ms);
+		}
+		line('d_one_change_ms', fmt(median(d)));
+
+		const now = Math.floor(Date.now() / 1000);
+		// The first view after a start loads every kept parse; later ones reuse the model.
+		const model = await time(() => ix.model());
+		line('model_first_build_ms', fmt(model.ms));
+		await ix.fileChanged(touch(dir, gen.value.sample, 99));
+		const rebuilt = await time(() => ix.model());
+		line('model_rebuild_after_change_ms', fmt(rebuilt.ms));
+		const big = gen.value.bigScope;
+		const e: number[] = [];
+		for (let i = 0; i < 5; i++) e.push((await time(async () => buildResume(await ix.model(), big, { now }))).ms);
+		const naive = await time(() => buildResume(buildVaultModel(readScope(dir, big)), big, { now }));
+		line('e_indexed_ms', fmt(median(e)));
+		line('e_naive_ms', fmt(naive.ms));
+		line('e_naive_over_indexed', (naive.ms / median(e)).toFixed(1));
+		line('e_naive_over_indexed_with_rebuild', (naive.ms / (median(e) + rebuilt.ms)).toFixed(1));
+
+		line('f_db_bytes', fs.statSync(db).size);
+		line('f_db_mb', (fs.statSync(db).size / 1024 / 1024).toFixed(2));
+		heap();
+		line('f_peak_heap_mb', (peakHeap / 1024 / 1024).toFixed(0));
+		line('f_peak_rss_mb', (process.resourceUsage().maxRSS / 1024).toFixed(0));
+	} finally {
+		if (process.env.BENCH_KEEP) line('kept', dir);
+		else fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+void main();

@@ -1,0 +1,141 @@
+/**
+ * What every e2e test needs: a host server over a temporary copy of a vault (the real
+ * `scripts/demo-host.mjs`, as a child process), Debian's Chromium through playwright-core,
+ * and a page that records what a person would notice going wrong (console errors, uncaught
+ * exceptions, dialogs).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
+import chromiumConfig from './chromium.json';
+
+export const ROOT = resolve(__dirname, '../..');
+export const ARTIFACTS = join(ROOT, 'test/e2e/artifacts');
+export const E2E_VAULT = join(ROOT, 'test/e2e/fixtures/vault-e2e');
+export const DEMO_VAULT = join(ROOT, 'demo-vault');
+/** What the pane says while it reads the sessions folder (src/ui/labels.ts EMPTY.loading). */
+const LOADING = 'Reading the sessions folder';
+
+export interface Host {
+	url: string;
+	/** The temporary vault folder the host serves. */
+	dir: string;
+	stop(): Promise<void>;
+}
+
+/** Serves a temporary copy of `vault` (the original is never touched); `write` passes --write. */
+export async function startHost(vault: string, write = false): Promise<Host> {
+	// The copy keeps the vault's folder name: the page shows it as the vault's name.
+	const parent = mkdtempSync(join(tmpdir(), 'logos-e2e-'));
+	const dir = join(parent, basename(vault));
+	cpSync(vault, dir, { recursive: true });
+	const args = ['scripts/demo-host.mjs', '--vault', dir, '--port', '0', ...(write ? ['--write'] : [])];
+	// stdin is the host's lifeline: if this process dies, the pipe closes and the host stops too.
+	const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LOGOS_HOST_LIFELINE: '1' } });
+	let out = '';
+	const url = await new Promise<string>((ok, fail) => {
+		const timer = setTimeout(() => fail(new Error(`the host did not start in 30 s:\n${out}`)), 30_000);
+		const read = (chunk: Buffer): void => {
+			out += chunk.toString();
+			const m = /https?:\/\/127\.0\.0\.1:\d+\//.exec(out);
+			if (m) {
+				clearTimeout(timer);
+				ok(m[0]);
+			}
+		};
+		child.stdout?.on('data', read);
+		child.stderr?.on('data', read);
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			fail(new Error(`the host exited with ${code}:\n${out}`));
+		});
+	});
+	return {
+		url,
+		dir,
+		stop: async () => {
+			if (child.exitCode === null) {
+				const exited = new Promise((ok) => child.once('exit', ok));
+				child.kill('SIGTERM');
+				await exited;
+			}
+			rmSync(parent, { recursive: true, force: true });
+		},
+	};
+}
+
+/** Debian's Chromium; when it is missing the test fails and says how to install it. */
+export async function launchChromium(): Promise<Browser> {
+	if (!existsSync(chromiumConfig.executablePath)) throw new Error(chromiumConfig.missing);
+	// Playwright gives each launch a fresh, temporary user-data dir and removes it on close.
+	return chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args, headless: true });
+}
+
+export interface HostPage {
+	page: Page;
+	/** console.error messages and uncaught exceptions, in order. */
+	errors: string[];
+	dialogs: string[];
+}
+
+/** Opens the host in a fresh context and waits until the plugin is loaded and the layout ready. */
+export async function openHost(browser: Browser, host: Host): Promise<HostPage> {
+	const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+	const page = await context.newPage();
+	const errors: string[] = [];
+	const dialogs: string[] = [];
+	page.on('console', (m) => {
+		if (m.type() === 'error') errors.push(m.text());
+	});
+	page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+	page.on('dialog', (d: Dialog) => {
+		dialogs.push(`${d.type()}: ${d.message()}`);
+		void d.dismiss();
+	});
+	await page.goto(host.url);
+	await page.waitForSelector('body[data-host="ready"], body[data-host="failed"]', { timeout: 30_000 });
+	const state = await page.getAttribute('body', 'data-host');
+	if (state !== 'ready') throw new Error(`the host did not load the plugin: ${(await page.textContent('.host-failure')) ?? ''}\n${errors.join('\n')}`);
+	return { page, errors, dialogs };
+}
+
+/** Runs a command the way a person does: Ctrl-P, its name, Enter. */
+export async function runCommand(page: Page, name: string): Promise<void> {
+	await page.keyboard.press('Control+P');
+	await page.waitForSelector('.host-command-palette .prompt-input');
+	await page.keyboard.type(name);
+	await page.waitForSelector(`.host-command-palette .suggestion-item.is-selected:has-text("${name}")`);
+	await page.keyboard.press('Enter');
+	await page.waitForSelector('.host-command-palette', { state: 'detached' });
+}
+
+export const PANE = '.workspace-leaf-content[data-type="logos-resume"]';
+
+/** Opens the resume pane from the palette and waits until it shows something other than "reading". */
+export async function openResumePane(page: Page): Promise<void> {
+	await runCommand(page, 'Open resume pane');
+	await waitForPane(page);
+}
+
+export async function waitForPane(page: Page, scope?: string): Promise<void> {
+	await page.waitForFunction(
+		([pane, loading, want]) => {
+			const body = document.querySelector(`${pane} .logos-body`);
+			if (!body || body.childElementCount === 0 || (body.textContent ?? '').startsWith(loading)) return false;
+			const select = document.querySelector<HTMLSelectElement>(`${pane} select.logos-scope-select`);
+			return want === null || select?.value === want;
+		},
+		[PANE, LOADING, scope ?? null] as const,
+		{ timeout: 30_000 },
+	);
+}
+
+/** A PNG in test/e2e/artifacts/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+	mkdirSync(ARTIFACTS, { recursive: true });
+	const file = join(ARTIFACTS, `${name}.png`);
+	await page.screenshot({ path: file });
+	return file;
+}

@@ -1,0 +1,275 @@
+/**
+ * What a plugin puts around its views: ribbon icons, status bar items, notices, modals,
+ * suggesters and setting controls. The mocks build their elements but never show them (and
+ * close a modal as soon as it opens); these shims put them on the page as Obsidian does.
+ */
+import type { FuzzyMatch } from 'obsidian';
+import { FuzzySuggestModal, Modal, Notice, Plugin, Setting, SuggestModal, TextComponent, ToggleComponent } from 'obsidian-test-mocks/obsidian';
+import type { Layout } from './layout';
+import { setIcon } from './obsidian';
+
+/** What the shims need to reach the page. */
+let layout: Layout | null = null;
+
+export function installChrome(l: Layout): void {
+	layout = l;
+	shimRibbonAndStatusBar();
+	shimModal();
+	shimSuggestModal();
+	shimSettingControls();
+}
+
+function shimRibbonAndStatusBar(): void {
+	const proto = Plugin.prototype as unknown as {
+		addRibbonIcon(icon: string, title: string, cb: (evt: MouseEvent) => unknown): HTMLElement;
+		addStatusBarItem(): HTMLElement;
+		register(cb: () => unknown): void;
+		manifest: { id: string };
+		ribbonActions__: HTMLElement[];
+		statusBarItems__: HTMLElement[];
+	};
+	// SHIM (Plugin.addRibbonIcon, https://docs.obsidian.md/Reference/TypeScript+API/Plugin/addRibbonIcon):
+	// an icon in the left ribbon that calls back on click, gone when the plugin unloads.
+	proto.addRibbonIcon = function (icon, title, cb) {
+		const l = requireLayout();
+		const el = l.ribbonButton(l.ribbonActions, icon, title, cb);
+		this.ribbonActions__.push(el);
+		this.register(() => el.remove());
+		return el;
+	};
+	// SHIM (Plugin.addStatusBarItem, https://docs.obsidian.md/Reference/TypeScript+API/Plugin/addStatusBarItem):
+	// "Adds a status bar item to the bottom of the app", removed when the plugin unloads.
+	proto.addStatusBarItem = function () {
+		const l = requireLayout();
+		const el = createDiv({ cls: ['status-bar-item', `plugin-${this.manifest.id.replace(/[^a-z0-9-]/gi, '-')}`] });
+		l.statusBar.prepend(el);
+		this.statusBarItems__.push(el);
+		this.register(() => el.remove());
+		return el;
+	};
+}
+
+function requireLayout(): Layout {
+	if (!layout) throw new Error('host layout not ready');
+	return layout;
+}
+
+/**
+ * SHIM (Notice, https://docs.obsidian.md/Reference/TypeScript+API/Notice): a toast at the top
+ * right for `duration` ms (Obsidian's default is a few seconds; 0 keeps it until clicked).
+ * A subclass, because the mocks' constructor is where a notice would appear.
+ */
+export class HostNotice extends Notice {
+	constructor(message: DocumentFragment | string, duration?: number) {
+		super(message, duration);
+		const el = this.containerEl;
+		el.addClass('notice');
+		el.addEventListener('click', () => this.hide());
+		requireLayout().notices.appendChild(el);
+		if (duration !== 0) window.setTimeout(() => this.hide(), duration ?? 5000);
+	}
+
+	hide(): void {
+		this.containerEl.remove();
+	}
+}
+
+/**
+ * SHIM (Modal, https://docs.obsidian.md/Reference/TypeScript+API/Modal): open() shows the modal
+ * over a dimmed page and calls onOpen; Escape, the × and a click outside close it. The mocks
+ * call onOpen and close it again on the next tick.
+ */
+function shimModal(): void {
+	interface M {
+		containerEl: HTMLElement;
+		modalEl: HTMLElement;
+		titleEl: HTMLElement;
+		contentEl: HTMLElement;
+		closeCallback: (() => void) | null;
+		hostKeys__?: (evt: KeyboardEvent) => void;
+		open(): void;
+		close(): void;
+		onOpen(): void;
+		onClose(): void;
+	}
+	const proto = Modal.prototype as unknown as M;
+	proto.open = function (this: M) {
+		const c = this.containerEl;
+		if (!c.hasClass('modal-container')) {
+			c.addClass('modal-container', 'mod-dim');
+			c.prepend(createDiv({ cls: 'modal-bg' }));
+			this.modalEl.addClass('modal');
+			this.titleEl.addClass('modal-title');
+			this.contentEl.addClass('modal-content');
+			this.modalEl.prepend(this.titleEl);
+			const close = createDiv({ cls: 'modal-close-button', attr: { 'aria-label': 'Close' } });
+			setIcon(close, 'x');
+			this.modalEl.prepend(close);
+			close.addEventListener('click', () => this.close());
+			c.querySelector('.modal-bg')?.addEventListener('click', () => this.close());
+		}
+		this.hostKeys__ = (evt: KeyboardEvent) => {
+			if (evt.key === 'Escape') {
+				evt.preventDefault();
+				this.close();
+			}
+		};
+		document.addEventListener('keydown', this.hostKeys__, true);
+		document.body.appendChild(c);
+		this.onOpen();
+	};
+	proto.close = function (this: M) {
+		if (!this.containerEl.isConnected) return;
+		if (this.hostKeys__) document.removeEventListener('keydown', this.hostKeys__, true);
+		this.containerEl.remove();
+		this.onClose();
+		this.closeCallback?.();
+	};
+}
+
+/**
+ * SHIM (SuggestModal, https://docs.obsidian.md/Reference/TypeScript+API/SuggestModal): a prompt
+ * whose list follows the typed query (getSuggestions → renderSuggestion); arrows move, Enter or a
+ * click chooses (onChooseSuggestion), and the modal closes. FuzzySuggestModal matches getItemText.
+ */
+function shimSuggestModal(): void {
+	type S = SuggestModal<unknown> & { hostChosen__: number; hostItems__: unknown[] };
+	const proto = SuggestModal.prototype as unknown as S;
+	const openModal = Modal.prototype.open;
+	const draw = async (m: S): Promise<void> => {
+		const items = await m.getSuggestions(m.inputEl.value);
+		m.hostItems__ = items.slice(0, m.limit);
+		m.hostChosen__ = 0;
+		const list = m.resultContainerEl;
+		list.empty();
+		if (m.hostItems__.length === 0) list.createDiv({ cls: 'suggestion-empty', text: m.emptyStateText });
+		m.hostItems__.forEach((item, i) => {
+			const el = list.createDiv({ cls: ['suggestion-item', ...(i === 0 ? ['is-selected'] : [])] });
+			m.renderSuggestion(item, el);
+			el.addEventListener('click', (evt) => m.selectSuggestion(item, evt));
+			el.addEventListener('mousemove', () => move(m, i));
+		});
+	};
+	const move = (m: S, i: number): void => {
+		const els = m.resultContainerEl.querySelectorAll('.suggestion-item');
+		if (els.length === 0) return;
+		m.hostChosen__ = (i + els.length) % els.length;
+		els.forEach((el, j) => el.toggleClass('is-selected', j === m.hostChosen__));
+		els[m.hostChosen__]?.scrollIntoView({ block: 'nearest' });
+	};
+	proto.open = function (this: S) {
+		if (!this.modalEl.hasClass('prompt')) {
+			this.modalEl.addClass('prompt');
+			this.inputEl.addClass('prompt-input');
+			this.resultContainerEl.addClass('prompt-results');
+			this.inputEl.addEventListener('input', () => void draw(this));
+			this.inputEl.addEventListener('keydown', (evt) => {
+				if (evt.key === 'ArrowDown' || evt.key === 'ArrowUp') {
+					evt.preventDefault();
+					move(this, this.hostChosen__ + (evt.key === 'ArrowDown' ? 1 : -1));
+				} else if (evt.key === 'Enter') {
+					evt.preventDefault();
+					const item = this.hostItems__[this.hostChosen__];
+					if (item !== undefined) this.selectSuggestion(item, evt);
+				}
+			});
+		}
+		openModal.call(this);
+		this.inputEl.focus();
+		void draw(this);
+	};
+	const fuzzy = FuzzySuggestModal.prototype as unknown as FuzzySuggestModal<unknown> & {
+		getSuggestions(query: string): FuzzyMatch<unknown>[];
+		renderSuggestion(match: FuzzyMatch<unknown>, el: HTMLElement): void;
+	};
+	fuzzy.getSuggestions = function (query: string) {
+		const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+		return this.getItems()
+			.filter((item) => {
+				const text = this.getItemText(item).toLowerCase();
+				return words.every((w) => text.includes(w));
+			})
+			.map((item) => ({ item, match: { score: 0, matches: [] } }));
+	};
+	fuzzy.renderSuggestion = function (match, el) {
+		el.setText(this.getItemText(match.item));
+	};
+}
+
+/**
+ * Setting rows with Obsidian's class names and order (name and description, then the control),
+ * so a settings tab looks and reads as it does in Obsidian.
+ */
+export class HostSetting extends Setting {
+	constructor(containerEl: HTMLElement) {
+		super(containerEl);
+		this.settingEl.addClass('setting-item');
+		this.infoEl.addClass('setting-item-info');
+		this.nameEl.addClass('setting-item-name');
+		this.descEl.addClass('setting-item-description');
+		this.controlEl.addClass('setting-item-control');
+		this.settingEl.prepend(this.infoEl);
+	}
+}
+
+/**
+ * SHIM (TextComponent.onChange / ToggleComponent.onChange, https://docs.obsidian.md/Reference/TypeScript+API/ValueComponent):
+ * typing in the box and clicking the toggle change the value and call back; the mocks' controls
+ * only change through setValue.
+ */
+function shimSettingControls(): void {
+	interface Text {
+		inputEl: HTMLInputElement;
+		value: string;
+		hostWired__?: boolean;
+		onChanged(): void;
+		onChange(cb: (value: string) => unknown): Text;
+	}
+	const text = TextComponent.prototype as unknown as Text;
+	const textOnChange = text.onChange;
+	text.onChange = function (this: typeof text, cb: (value: string) => unknown) {
+		textOnChange.call(this, cb);
+		if (!this.hostWired__) {
+			this.hostWired__ = true;
+			this.inputEl.addEventListener('input', () => {
+				this.value = this.inputEl.value;
+				this.onChanged();
+			});
+		}
+		return this;
+	};
+	interface Toggle {
+		toggleEl: HTMLElement;
+		value: boolean;
+		hostWired__?: boolean;
+		onClick(): void;
+		onChange(cb: (value: boolean) => unknown): Toggle;
+		setValue(on: boolean): Toggle;
+	}
+	const toggle = ToggleComponent.prototype as unknown as Toggle;
+	const toggleOnChange = toggle.onChange;
+	const toggleSetValue = toggle.setValue;
+	const paint = (t: typeof toggle): void => {
+		t.toggleEl.addClass('checkbox-container');
+		t.toggleEl.toggleClass('is-enabled', t.value);
+		t.toggleEl.setAttr('role', 'switch');
+		t.toggleEl.setAttr('aria-checked', String(t.value));
+	};
+	toggle.setValue = function (this: typeof toggle, on: boolean) {
+		toggleSetValue.call(this, on);
+		paint(this);
+		return this;
+	};
+	toggle.onChange = function (this: typeof toggle, cb: (value: boolean) => unknown) {
+		toggleOnChange.call(this, cb);
+		paint(this);
+		if (!this.hostWired__) {
+			this.hostWired__ = true;
+			this.toggleEl.addEventListener('click', () => {
+				this.onClick();
+				paint(this);
+			});
+		}
+		return this;
+	};
+}

@@ -1,0 +1,119 @@
+/**
+ * The command palette (Ctrl/Cmd-P) and the settings window, over what the loaded plugins
+ * registered. Both are the host's, built on the mocks' SuggestModal and Modal like Obsidian's.
+ */
+import type { App, Command, Plugin as PluginOriginal, PluginSettingTab } from 'obsidian';
+import { App as MockApp, Modal, Plugin, SuggestModal } from 'obsidian-test-mocks/obsidian';
+import { HostNotice } from './chrome';
+
+export interface HostCommand {
+	/** As Obsidian names it: `<plugin id>:<command id>`. */
+	id: string;
+	/** As the palette shows it: `<plugin name>: <command name>`. */
+	label: string;
+	command: Command;
+}
+
+export function commandsOf(plugins: readonly PluginOriginal[]): HostCommand[] {
+	const out: HostCommand[] = [];
+	for (const p of plugins) {
+		for (const c of Plugin.fromOriginalType2__(p).commands__.values()) {
+			out.push({ id: `${p.manifest.id}:${c.id}`, label: `${p.manifest.name}: ${c.name}`, command: c });
+		}
+	}
+	return out.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** Whether Obsidian would offer the command now: a checkCallback says so; editor commands need an editor, which the reading-only host never has. */
+function available(c: Command): boolean {
+	if (c.checkCallback) return c.checkCallback(true) === true;
+	return c.callback !== undefined;
+}
+
+/** Runs a command as the palette does; false when it is not available now. */
+export function runCommand(c: Command): boolean {
+	if (!available(c)) return false;
+	try {
+		if (c.checkCallback) c.checkCallback(false);
+		else c.callback?.();
+	} catch (e) {
+		console.error(`Command "${c.id}" failed`, e);
+		new HostNotice(`Command failed: ${e instanceof Error ? e.message : String(e)}`);
+	}
+	return true;
+}
+
+export class CommandPalette extends SuggestModal<HostCommand> {
+	constructor(
+		app: App,
+		private readonly plugins: readonly PluginOriginal[],
+	) {
+		super(MockApp.fromOriginalType__(app));
+		this.setPlaceholder('Select a command...');
+		this.emptyStateText = 'No commands found.';
+		this.modalEl.addClass('host-command-palette');
+	}
+
+	getSuggestions(query: string): HostCommand[] {
+		const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+		return commandsOf(this.plugins).filter((c) => available(c.command) && words.every((w) => c.label.toLowerCase().includes(w)));
+	}
+
+	renderSuggestion(c: HostCommand, el: HTMLElement): void {
+		el.setAttr('data-command-id', c.id);
+		el.createSpan({ cls: 'suggestion-content', text: c.label });
+	}
+
+	onChooseSuggestion(c: HostCommand): void {
+		// Obsidian closes the palette first, so the command's own modal or focus wins.
+		window.setTimeout(() => runCommand(c.command), 0);
+	}
+}
+
+/** Settings → Community plugins: one tab per plugin that added a settings tab. */
+export class SettingsWindow extends Modal {
+	private current: PluginSettingTab | null = null;
+
+	constructor(
+		app: App,
+		private readonly plugins: readonly PluginOriginal[],
+	) {
+		super(MockApp.fromOriginalType__(app));
+		this.modalEl.addClass('mod-settings');
+	}
+
+	onOpen(): void {
+		this.setTitle('Settings');
+		const root = this.contentEl;
+		root.empty();
+		root.addClass('host-settings');
+		const nav = root.createDiv({ cls: 'vertical-tab-header' });
+		nav.createDiv({ cls: 'vertical-tab-header-group-title', text: 'Community plugins' });
+		const body = root.createDiv({ cls: 'vertical-tab-content-container' });
+		const tabs = this.plugins.flatMap((p) => Plugin.fromOriginalType2__(p).settingTabs__.map((t) => ({ p, t })));
+		if (tabs.length === 0) body.createDiv({ text: 'No plugin added a settings tab.' });
+		for (const { p, t } of tabs) {
+			const item = nav.createDiv({ cls: 'vertical-tab-nav-item', text: p.manifest.name });
+			item.addEventListener('click', () => {
+				nav.querySelectorAll('.vertical-tab-nav-item').forEach((x) => x.toggleClass('is-active', x === item));
+				this.show(t, body);
+			});
+		}
+		(nav.querySelector('.vertical-tab-nav-item') as HTMLElement | null)?.click();
+	}
+
+	onClose(): void {
+		this.current?.hide();
+		this.current = null;
+	}
+
+	private show(tab: PluginSettingTab, body: HTMLElement): void {
+		this.current?.hide();
+		this.current = tab;
+		body.empty();
+		tab.containerEl.addClass('vertical-tab-content');
+		body.appendChild(tab.containerEl);
+		// The host calls display(), as Obsidian before 1.13 does; the declarative definitions need the real renderer.
+		tab.display();
+	}
+}

@@ -1,0 +1,25 @@
+/**
+ * Every row the index holds about the vault, in a stable order and without file times, so
+ * two indexes of the same vault (plugin and CLI, warm and cold) can be compared.
+ */
+import type { SqlJsStatic } from 'sql.js';
+import type { IndexStore } from '../../src/store/index-store';
+
+export function dumpRows(sql: SqlJsStatic, store: IndexStore): Record<string, unknown[]> {
+	const db = new sql.Database(store.export());
+	const q = (query: string): unknown[] => {
+		const r = db.exec(query)[0];
+		return r ? r.values.map((v) => Object.fromEntries(r.columns.map((c, i) => [c, v[i]]))) : [];
+	};
+	const out = {
+		checkpoints: q(`SELECT path, name, scope, conversation, id, session, host_session, ts, agent, task, follows, auto,
+			auto_closed, handoff, git_commit, flat, empty, copy_of, size, problems, record, digest, lines FROM checkpoints ORDER BY path`),
+		rulings: q('SELECT * FROM rulings ORDER BY path, ord'),
+		decisions: q('SELECT * FROM decisions ORDER BY path, ord'),
+		notes: q(`SELECT s.project, s.agent, n.text, n.ts, n.own, n.unflushed, n.dismissed, n.present
+			FROM session_notes n JOIN sessions s ON s.id = n.session ORDER BY s.project, n.ts, n.text`),
+		noteFiles: q('SELECT path, scope, size FROM note_files ORDER BY path'),
+	};
+	db.close();
+	return out;
+}

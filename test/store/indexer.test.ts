@@ -1,0 +1,149 @@
+/**
+ * The indexer against a real folder and real sql.js: its model is the full scan's, a warm
+ * pass reads nothing, and every kind of change leaves the rows a cold index would write.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { SqlJsStatic } from 'sql.js';
+import { buildVaultModel, type VaultModel } from '../../src/core/vault-model';
+import { IndexStore } from '../../src/store/index-store';
+import { Indexer } from '../../src/store/indexer';
+import { listSessions, loadSnapshot, nodeTextPort } from '../../src/vault/node-fs';
+import { dumpRows } from '../helpers/index-rows';
+import { loadSql } from './helpers';
+
+const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
+
+let sql: SqlJsStatic;
+let dir: string;
+beforeAll(async () => {
+	sql = await loadSql();
+});
+beforeEach(() => {
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-ix-'));
+	fs.cpSync(OWN, dir, { recursive: true });
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function indexer(store = IndexStore.create(sql)): { ix: Indexer; reads: string[] } {
+	const reads: string[] = [];
+	const port = nodeTextPort(dir);
+	const ix = new Indexer(store, { read: (p) => (reads.push(p), port.read(p)) }, { ownAgent: () => 'obsidian' });
+	return { ix, reads };
+}
+
+function stamp(rel: string): { path: string; mtime: number; size: number } {
+	const st = fs.statSync(path.join(dir, rel));
+	return { path: rel, mtime: Math.floor(st.mtimeMs), size: st.size };
+}
+
+/** What a person could see differ: records, problems, notes, verdicts, lines of every bullet. */
+function view(m: VaultModel): unknown {
+	const lines = m.scan.records.map((r) => [r.path, m.lines.bullet(r.path, "Didn't work", 0), m.lines.bullet(r.path, 'Next', -1), m.lines.key(r.path, 'commit')]);
+	return { scopes: m.scopes, records: m.scan.records, problems: m.problems, notes: [...m.notes], verdicts: [...m.verdicts], folded: m.scan.folded, lines };
+}
+
+async function coldRows(): Promise<unknown> {
+	const { ix } = indexer();
+	await ix.fullPass(listSessions(dir));
+	return dumpRows(sql, ix.store);
+}
+
+describe('indexer', () => {
+	test('a cold pass gives the full scan\'s model, copies and conflicts included', async () => {
+		const { ix, reads } = indexer();
+		const report = await ix.fullPass(listSessions(dir));
+		expect(report.read).toBe(reads.length);
+		expect(view(await ix.model())).toEqual(view(buildVaultModel(loadSnapshot(dir))));
+	});
+
+	test('a warm pass over an unchanged vault reads no file, and its model is the same', async () => {
+		const first = indexer();
+		await first.ix.fullPass(listSessions(dir));
+		const store = new IndexStore(new sql.Database(first.ix.store.export()));
+		const { ix, reads } = indexer(store);
+		const report = await ix.fullPass(listSessions(dir));
+		expect(report).toEqual({ read: 0, removed: 0, scopes: 0, missingOwn: [] });
+		const model = await ix.model();
+		expect(reads.filter((p) => !/uncommitted|reviewed/.test(p))).toEqual([]);
+		expect(view(model)).toEqual(view(buildVaultModel(loadSnapshot(dir))));
+	});
+
+	test('a modified checkpoint is read again, alone', async () => {
+		const first = indexer();
+		await first.ix.fullPass(listSessions(dir));
+		const rel = 'sessions/alpha/20261104-080000-codex.md';
+		fs.appendFileSync(path.join(dir, rel), '\n## Next\n\n- ship it\n');
+		const { ix, reads } = indexer(new IndexStore(new sql.Database(first.ix.store.export())));
+		await ix.fullPass(listSessions(dir));
+		expect(reads).toEqual([rel]);
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+	});
+
+	test('events: change, delete, rename and a folder move keep the rows a cold index writes', async () => {
+		const { ix } = indexer();
+		await ix.fullPass(listSessions(dir));
+		const changed = 'sessions/beta/_convos/9a3b4c5d-6e7f-4a8b-9c0d-000000000b02/20261117-094500-claude.md';
+		fs.appendFileSync(path.join(dir, changed), '\n## Next\n\n- one more\n');
+		await ix.fileChanged(stamp(changed));
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+
+		const gone = 'sessions/alpha/spike/_convos/5d0e7a11-3c2b-4f1e-a9d8-000000000a05/20261108-143000-claude.md';
+		fs.rmSync(path.join(dir, gone));
+		ix.removed(gone);
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+
+		const from = 'sessions/beta/_convos/_unattached/20261118-160000-codex.md';
+		const to = 'sessions/gamma/20261118-160000-codex.md';
+		fs.renameSync(path.join(dir, from), path.join(dir, to));
+		await ix.renamed(from, to);
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+
+		fs.renameSync(path.join(dir, 'sessions/alpha/spike'), path.join(dir, 'sessions/beta/spike'));
+		await ix.renamed('sessions/alpha/spike', 'sessions/beta/spike');
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+		expect(view(await ix.model())).toEqual(view(buildVaultModel(loadSnapshot(dir))));
+	});
+
+	test('a change that reaches a record\'s other copies, or gives the file another id, places them right', async () => {
+		const { ix } = indexer();
+		await ix.fullPass(listSessions(dir));
+		// Torn: the copy in the flat layout becomes the record.
+		const canonical = 'sessions/beta/_convos/0199b1c2-0000-7000-8000-000000000b01/20261114-090000-codex.md';
+		fs.writeFileSync(path.join(dir, canonical), '');
+		await ix.fileChanged(stamp(canonical));
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+		fs.writeFileSync(path.join(dir, canonical), fs.readFileSync(path.join(OWN, canonical)));
+		await ix.fileChanged(stamp(canonical));
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+		// A new session id: the file leaves one record and joins another.
+		const other = 'sessions/beta/_convos/9a3b4c5d-6e7f-4a8b-9c0d-000000000b02/20261116-080000-claude.md';
+		const text = fs.readFileSync(path.join(dir, other), 'utf8');
+		fs.writeFileSync(path.join(dir, other), text.replace(/^session: .*$/m, 'session: 20261117-094500-claude'));
+		await ix.fileChanged(stamp(other));
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+	});
+
+	test('a deleted canonical file hands its record to the remaining copy', async () => {
+		const { ix } = indexer();
+		await ix.fullPass(listSessions(dir));
+		const canonical = 'sessions/beta/_convos/0199b1c2-0000-7000-8000-000000000b01/20261114-090000-codex.md';
+		fs.rmSync(path.join(dir, canonical));
+		ix.removed(canonical);
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+	});
+
+	test('"rebuild" reads every file again and keeps the person\'s notes', async () => {
+		const { ix, reads } = indexer();
+		await ix.fullPass(listSessions(dir));
+		const id = ix.store.addOwnNote('alpha', 'obsidian', 'my own thought', 1_790_000_000);
+		const before = reads.length;
+		await ix.rebuild(listSessions(dir));
+		expect(reads.length - before).toBe(before);
+		expect(ix.store.ownNotes('alpha').map((n) => n.id)).toEqual([id]);
+		const rows = dumpRows(sql, ix.store);
+		rows.notes = rows.notes.filter((n) => (n as { own: number }).own === 0);
+		expect(rows).toEqual(await coldRows());
+	});
+});
