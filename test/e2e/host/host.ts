@@ -11,7 +11,7 @@ import { Plugin, Workspace } from 'obsidian-test-mocks/obsidian';
 import { HostNotice, HostSetting, installChrome } from './chrome';
 import { FileExplorer, Layout } from './layout';
 import { installMarkdown } from './markdown';
-import { shimMetadataCache } from './metadata';
+import { shimFrontmatterErrors, shimMetadataCache } from './metadata';
 import { installGlobals, pluginRequire } from './obsidian';
 import { CommandPalette, commandsOf, runCommand, SettingsWindow } from './palette';
 import { loadPlugin } from './plugin-loader';
@@ -58,6 +58,7 @@ async function boot(): Promise<void> {
 		console.error(message);
 		new HostNotice(message, 0);
 	});
+	shimFrontmatterErrors();
 	const app = createApp(manifest, mirror);
 	// Obsidian exposes the app as a global too (plugins should use this.app).
 	(window as unknown as { app: unknown }).app = app;
