@@ -1,7 +1,8 @@
 /**
- * A checkpoint row's `record` column, kept small: the index is read whole into memory on
- * every start, so each byte counts ten thousand times. Fields the row already has as
- * columns, and fields at their empty value, are left out and restored on reading.
+ * A checkpoint row's `record` and `lines` columns, kept small: the index is read whole into
+ * memory on every start, so each byte counts ten thousand times. Fields the row already has
+ * as columns, and fields at their empty value, are left out and restored on reading; field
+ * names are stored as one letter; the project is left out when it names the row's scope.
  */
 import { emptyCheckpoint } from '../core/checkpoint';
 import type { LineMap } from '../core/lines';
@@ -21,23 +22,44 @@ function isEmptyValue(v: unknown, empty: unknown): boolean {
 	return v === empty;
 }
 
-/** Drops keys at their empty value, one level into nested objects (git, annotations). */
-function strip(o: Json, empty: Json): Json {
+/*
+ * Stored names. Only ever add to these maps: rows written with a name are read with it.
+ * A field missing here (a newer field) is stored under its own name, which is never one letter.
+ */
+const SHORT: Record<string, string> = {
+	project: 'p', intent: 'i', state: 's', decisions: 'd', failed: 'f', verified: 'v', blockers: 'b',
+	commands: 'c', questions: 'q', files: 'l', next: 'n', firstSeen: 'F', checkpointed: 'C',
+	transcriptTurns: 't', git: 'g', inferred: 'I', annotations: 'A',
+};
+const SHORT_GIT: Record<string, string> = {
+	branch: 'b', commitSubject: 's', uncommitted: 'u', uncommittedUnreadable: 'U', worktree: 'w',
+	remote: 'r', repoRoot: 'R', touched: 't',
+};
+const invert = (m: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k]));
+const LONG = invert(SHORT);
+const LONG_GIT = invert(SHORT_GIT);
+
+/** Drops keys at their empty value, one level into nested objects (git, annotations), and shortens names. */
+function strip(o: Json, empty: Json, names: Record<string, string>): Json {
 	const out: Json = {};
-	for (const [k, v] of Object.entries(o)) {
+	for (const k of Object.keys(o)) {
+		const v = o[k];
 		if (isEmptyValue(v, empty[k])) continue;
 		const e = empty[k];
-		out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) && e !== null && typeof e === 'object' ? strip(v as Json, e as Json) : v;
+		const nested = v !== null && typeof v === 'object' && !Array.isArray(v) && e !== null && typeof e === 'object';
+		out[names[k] ?? k] = nested ? strip(v as Json, e as Json, k === 'git' ? SHORT_GIT : {}) : v;
 	}
 	return out;
 }
 
-function restore(o: Json, empty: Json): Json {
+function restore(o: Json, empty: Json, names: Record<string, string>): Json {
 	const out: Json = { ...empty };
-	for (const [k, v] of Object.entries(o)) {
+	for (const stored of Object.keys(o)) {
+		const v = o[stored];
+		const k = names[stored] ?? stored;
 		const e = empty[k];
 		out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) && e !== null && typeof e === 'object' && !Array.isArray(e)
-			? restore(v as Json, e as Json)
+			? restore(v as Json, e as Json, k === 'git' ? LONG_GIT : {})
 			: v;
 	}
 	return out;
@@ -46,27 +68,31 @@ function restore(o: Json, empty: Json): Json {
 /** Checkpoint fields that have a column of their own. */
 const IN_COLUMNS = ['session', 'hostSession', 'ts', 'agent', 'task', 'follows', 'auto', 'autoClosed', 'handoffTo', 'problems'] as const;
 
-/*
- * Stored as UTF-8 bytes: sql.js encodes a bound string character by character in
- * JavaScript, several times slower than TextEncoder, and a full pass binds thousands.
- */
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-function text(v: Row[string]): string {
-	return v instanceof Uint8Array ? decoder.decode(v) : str(v);
+/** The record column: JSON text (see the file's comment). */
+export function encodeCheckpoint(cp: Checkpoint, scope: string): string {
+	const plain: Json = { ...(cp as unknown as Json) };
+	for (const k of IN_COLUMNS) delete plain[k];
+	plain.git = { ...cp.git, commit: '' };
+	// The project is nearly always the scope: absent means that, '' is kept as a value.
+	if (cp.project === scope) delete plain.project;
+	const o = strip(plain, EMPTY, SHORT);
+	if (cp.project === '' && scope !== '') o[SHORT.project] = '';
+	return JSON.stringify(o);
 }
 
-export function encodeCheckpoint(cp: Checkpoint): Uint8Array {
-	const o = strip(cp as unknown as Json, EMPTY);
-	for (const k of IN_COLUMNS) delete o[k];
-	if (o.git) delete (o.git as Json).commit;
-	return encoder.encode(JSON.stringify(o));
+/** One list of the record column, without restoring the rest (rulings and decisions). */
+export function recordList(record: string, field: 'failed' | 'decisions'): string[] {
+	const o = JSON.parse(record) as Json;
+	const v = o[SHORT[field]];
+	return Array.isArray(v) ? (v as string[]) : [];
 }
 
 /** The record from a row with the columns path, name, id, scope, conversation, flat, empty, copy_of and the checkpoint's own. */
 export function decodeRecord(row: Row): CheckpointRecord {
-	const cp = restore(JSON.parse(text(row.record)) as Json, EMPTY) as unknown as Checkpoint;
+	const stored = JSON.parse(str(row.record)) as Json;
+	const scope = str(row.scope);
+	const cp = restore(stored, EMPTY, LONG) as unknown as Checkpoint;
+	if (!(SHORT.project in stored)) cp.project = scope;
 	cp.git = { ...cp.git, commit: str(row.git_commit) };
 	cp.session = str(row.session);
 	cp.hostSession = str(row.host_session);
@@ -80,7 +106,7 @@ export function decodeRecord(row: Row): CheckpointRecord {
 	cp.problems = JSON.parse(str(row.problems)) as string[];
 	const name = str(row.name);
 	return {
-		path: str(row.path), name, stem: stemOf(name), id: str(row.id), scope: str(row.scope),
+		path: str(row.path), name, stem: stemOf(name), id: str(row.id), scope,
 		conversation: str(row.conversation), flat: num(row.flat) === 1, checkpoint: cp, empty: num(row.empty) === 1,
 		copyOf: row.copy_of === null || row.copy_of === undefined ? null : str(row.copy_of),
 	};
@@ -89,32 +115,129 @@ export function decodeRecord(row: Row): CheckpointRecord {
 /** The columns decodeRecord reads, for a SELECT. */
 export const RECORD_COLUMNS = 'path, name, id, scope, conversation, flat, empty, copy_of, record, git_commit, session, host_session, ts, agent, task, follows, auto, auto_closed, handoff, problems';
 
-/**
- * Line maps as text: `heading:line,item,item` per section and `key:line` per key, joined
- * by a character no heading or key holds. About half the size of the JSON.
+/*
+ * Line maps as bytes: per section its heading, heading line and item lines, then per
+ * frontmatter key its name and line. Lines are stored as differences from the line before
+ * (small, one byte), names from the vocabulary below as one byte. About a quarter of text.
+ * Only ever add to NAMES: rows written with a code are read with it.
  */
-const SEP = '\u0001';
-const PART = '\u0002';
+const NAMES = [
+	'Task', 'Intent', 'State', 'Decisions', "Didn't work", 'Verified', 'Blockers', 'Commands run', 'Open questions',
+	'Files', 'Next', 'Inferred from the transcript: verified', "Inferred from the transcript: didn't work",
+	'Inferred from the transcript: decided',
+	'type', 'title', 'project', 'agent', 'session', 'host_session', 'handoff_to', 'auto_closed', 'auto', 'inferred_by',
+	'inferred_at', 'inferred_turns', 'transcript_turns', 'first_seen', 'checkpointed', 'branch', 'commit',
+	'commit_subject', 'uncommitted', 'uncommitted_unreadable', 'worktree', 'remote', 'repo_root', 'touched', 'relations',
+];
+const CODE = new Map(NAMES.map((n, i) => [n, i + 1]));
 
-export function encodeLines(map: LineMap): Uint8Array {
-	const sections = map.s.map((s) => `${String(s[0])}${PART}${s.slice(1).join(',')}`);
-	const keys = map.k.map(([k, l]) => `${k}${PART}${l}`);
-	return encoder.encode(`${sections.join(SEP)}${SEP}${SEP}${keys.join(SEP)}`);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+class Bytes {
+	private buf = new Uint8Array(128);
+	length = 0;
+
+	byte(b: number): void {
+		if (this.length === this.buf.length) {
+			const bigger = new Uint8Array(this.buf.length * 2);
+			bigger.set(this.buf);
+			this.buf = bigger;
+		}
+		this.buf[this.length++] = b;
+	}
+
+	/** Unsigned LEB128. */
+	uint(n: number): void {
+		while (n >= 0x80) {
+			this.byte((n & 0x7f) | 0x80);
+			n = Math.floor(n / 128);
+		}
+		this.byte(n);
+	}
+
+	/** Zigzag, so a step back (never written by the map today) still fits. */
+	int(n: number): void {
+		this.uint(n >= 0 ? n * 2 : -n * 2 - 1);
+	}
+
+	name(s: string): void {
+		const code = CODE.get(s);
+		if (code !== undefined) return this.uint(code);
+		const b = encoder.encode(s);
+		this.uint(0);
+		this.uint(b.length);
+		for (const x of b) this.byte(x);
+	}
+
+	done(): Uint8Array {
+		return this.buf.slice(0, this.length);
+	}
 }
 
-/** The stored line map, or null when none was kept (an older row, an unreadable file). */
-export function decodeLines(stored: Row[string]): LineMap | null {
-	const text = stored instanceof Uint8Array ? decoder.decode(stored) : str(stored);
-	if (text === '') return null;
-	const split = text.indexOf(SEP + SEP);
-	const head = split < 0 ? text : text.slice(0, split);
-	const tail = split < 0 ? '' : text.slice(split + 2);
-	const parts = (t: string): [string, string][] => (t === '' ? [] : t.split(SEP).map((p) => {
-		const at = p.lastIndexOf(PART);
-		return [p.slice(0, at), p.slice(at + 1)];
-	}));
-	return {
-		s: parts(head).map(([h, nums]) => [h, ...nums.split(',').map(Number)]),
-		k: parts(tail).map(([k, l]) => [k, Number(l)]),
+export function encodeLines(map: LineMap): Uint8Array {
+	const out = new Bytes();
+	let prev = 0;
+	const line = (n: number): void => {
+		out.int(n - prev);
+		prev = n;
 	};
+	out.uint(map.s.length);
+	for (const s of map.s) {
+		out.name(String(s[0]));
+		out.uint(s.length - 1);
+		for (let i = 1; i < s.length; i++) line(Number(s[i]));
+	}
+	out.uint(map.k.length);
+	for (const [k, l] of map.k) {
+		out.name(k);
+		line(l);
+	}
+	return out.done();
+}
+
+/** The stored line map, or null when none was kept (an unreadable file). */
+export function decodeLines(stored: Row[string]): LineMap | null {
+	if (!(stored instanceof Uint8Array) || stored.length === 0) return null;
+	const b = stored;
+	let at = 0;
+	const uint = (): number => {
+		let n = 0;
+		let scale = 1;
+		for (;;) {
+			const x = b[at++];
+			n += (x & 0x7f) * scale;
+			if (x < 0x80) return n;
+			scale *= 128;
+		}
+	};
+	let prev = 0;
+	const line = (): number => {
+		const z = uint();
+		prev += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+		return prev;
+	};
+	const name = (): string => {
+		const code = uint();
+		if (code > 0) return NAMES[code - 1];
+		const len = uint();
+		at += len;
+		return decoder.decode(b.subarray(at - len, at));
+	};
+	const s: (string | number)[][] = [];
+	for (let n = uint(); n > 0; n--) {
+		const section: (string | number)[] = [name()];
+		for (let m = uint(); m > 0; m--) section.push(line());
+		s.push(section);
+	}
+	const k: [string, number][] = [];
+	for (let n = uint(); n > 0; n--) {
+		const key = name();
+		k.push([key, line()]);
+	}
+	return { s, k };
+}
+
+export function utf8(s: string): Uint8Array {
+	return encoder.encode(s);
 }

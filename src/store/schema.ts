@@ -101,3 +101,65 @@ export const KEPT_PARSE_SCHEMA = `
 ALTER TABLE checkpoints ADD COLUMN digest TEXT NOT NULL DEFAULT '';
 ALTER TABLE checkpoints ADD COLUMN lines TEXT NOT NULL DEFAULT '';
 `;
+
+// Step 4: each text stored once. Rulings and decisions refer to their checkpoint by an
+// integer and keep only their key (the text is the record's), the record is compact and
+// the note text is no longer copied into an index. Checkpoint rows, rulings and decisions
+// are derived from the vault, so they are dropped here and read again, not converted.
+// Deleting a checkpoint row takes its rulings and decisions with it (one statement).
+export const STORE_ONCE_SCHEMA = `
+DROP TABLE rulings;
+DROP TABLE decisions;
+DROP TABLE checkpoints;
+DROP INDEX session_notes_text;
+
+CREATE TABLE checkpoints (
+	rid INTEGER PRIMARY KEY,
+	path TEXT NOT NULL UNIQUE,
+	name TEXT NOT NULL,
+	scope TEXT NOT NULL,
+	conversation TEXT NOT NULL,
+	id TEXT NOT NULL,
+	session TEXT NOT NULL,
+	host_session TEXT NOT NULL,
+	ts INTEGER NOT NULL,
+	agent TEXT NOT NULL,
+	task TEXT NOT NULL,
+	follows TEXT NOT NULL,
+	auto INTEGER NOT NULL,
+	auto_closed INTEGER NOT NULL,
+	handoff TEXT NOT NULL,
+	git_commit TEXT NOT NULL,
+	flat INTEGER NOT NULL,
+	empty INTEGER NOT NULL,
+	copy_of TEXT,
+	mtime INTEGER NOT NULL,
+	size INTEGER NOT NULL,
+	problems TEXT NOT NULL,
+	record TEXT NOT NULL,
+	digest TEXT NOT NULL,
+	lines BLOB NOT NULL
+);
+CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
+-- Rows whose file must be read again (unreadable last time): found without a table scan.
+CREATE INDEX checkpoints_unread ON checkpoints(scope) WHERE digest = '';
+
+CREATE TABLE rulings (
+	checkpoint INTEGER NOT NULL,
+	ord INTEGER NOT NULL,
+	review_key TEXT NOT NULL,
+	PRIMARY KEY (checkpoint, ord)
+) WITHOUT ROWID;
+
+CREATE TABLE decisions (
+	checkpoint INTEGER NOT NULL,
+	ord INTEGER NOT NULL,
+	decision_key TEXT NOT NULL,
+	PRIMARY KEY (checkpoint, ord)
+) WITHOUT ROWID;
+
+CREATE TRIGGER checkpoints_gone AFTER DELETE ON checkpoints BEGIN
+	DELETE FROM rulings WHERE checkpoint = old.rid;
+	DELETE FROM decisions WHERE checkpoint = old.rid;
+END;
+`;

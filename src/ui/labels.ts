@@ -33,22 +33,7 @@ export const SECTION = {
 } as const;
 
 /** Checkpoint headings each section's bullets come from (spec §2.4), for line links. */
-export const HEADING = {
-	task: 'Task',
-	intent: 'Intent',
-	state: 'State',
-	decisions: 'Decisions',
-	failed: "Didn't work",
-	verified: 'Verified',
-	blockers: 'Blockers',
-	commands: 'Commands run',
-	questions: 'Open questions',
-	files: 'Files',
-	next: 'Next',
-	inferredVerified: 'Inferred from the transcript: verified',
-	inferredFailed: "Inferred from the transcript: didn't work",
-	inferredDecided: 'Inferred from the transcript: decided',
-} as const;
+export { HEADING } from '../core/checkpoint-body';
 
 export const EMPTY = {
 	noFolder: (root: string): string => `No sessions folder found at "${root}". Set the sessions folder in this plugin's settings, or open the logos vault.`,

@@ -41,6 +41,8 @@ export const FOLD_LIMIT = 8;
 /** State longer than this many lines or characters starts folded. */
 export const STATE_FOLD_LINES = 12;
 export const STATE_FOLD_CHARS = 800;
+/** A folded block's preview stops here even when its first lines are longer: the rest is clipped anyway. */
+export const STATE_FOLD_PREVIEW_CHARS = 2000;
 
 /** "about 3 hours ago"; times are unix seconds, 0 meaning unknown. */
 export function age(ts: number, now: number): string {
@@ -95,16 +97,36 @@ export function foldedList<T>(parent: HTMLElement, items: readonly T[], env: Ren
 	return ul;
 }
 
-/** A block that starts clipped when long, with "show all" to open it. */
-export function foldedBlock(parent: HTMLElement, text: string, env: RenderEnv): HTMLElement {
-	const el = parent.createDiv({ cls: 'logos-block' });
-	if (text.split('\n').length > STATE_FOLD_LINES || text.length > STATE_FOLD_CHARS) {
-		el.addClass('logos-folded');
-		const more = parent.createEl('button', { cls: 'logos-show-all', text: 'Show all' });
-		env.action(more, () => {
-			el.removeClass('logos-folded');
-			more.remove();
-		});
+/** What a folded block renders until "show all": its first lines, cut at a few screens' worth. */
+export function foldPreview(text: string): string {
+	// indexOf, not split: a 5 MB State is never scanned past its first lines.
+	let end = -1;
+	for (let k = 0; k < STATE_FOLD_LINES; k++) {
+		end = text.indexOf('\n', end + 1);
+		if (end < 0) return text.slice(0, STATE_FOLD_PREVIEW_CHARS);
 	}
+	return text.slice(0, Math.min(end, STATE_FOLD_PREVIEW_CHARS));
+}
+
+/**
+ * A block that starts clipped when long, with "show all" to open it. `fill` renders text
+ * into it; a folded block gets only its start until then, so a 5 MB State costs nothing
+ * until the person asks for it.
+ */
+export function foldedBlock(parent: HTMLElement, text: string, env: RenderEnv, fill: (el: HTMLElement, text: string) => void): HTMLElement {
+	const el = parent.createDiv({ cls: 'logos-block' });
+	if (text.length <= STATE_FOLD_CHARS && text.split('\n').length <= STATE_FOLD_LINES) {
+		fill(el, text);
+		return el;
+	}
+	el.addClass('logos-folded');
+	fill(el, foldPreview(text));
+	const more = parent.createEl('button', { cls: 'logos-show-all', text: 'Show all' });
+	env.action(more, () => {
+		el.empty();
+		el.removeClass('logos-folded');
+		fill(el, text);
+		more.remove();
+	});
 	return el;
 }

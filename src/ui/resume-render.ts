@@ -102,7 +102,7 @@ function renderFindings(el: HTMLElement, rec: CheckpointRecord, rulings: readonl
 	bullets(el, 'commands', SECTION.commands, c.commands, rec, HEADING.commands, env);
 	if (c.state.trim() !== '') {
 		const body = section(el, 'state', SECTION.state);
-		env.markdown(foldedBlock(body, c.state, env), c.state, rec.path);
+		foldedBlock(body, c.state, env, (block, text) => env.markdown(block, text, rec.path));
 	}
 	bullets(el, 'decided', SECTION.decided, c.decisions, rec, HEADING.decisions, env);
 	if (c.failed.length > 0) {

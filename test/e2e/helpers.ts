@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
+import { chromium, type Browser, type Dialog, type Locator, type Page } from 'playwright-core';
 import chromiumConfig from './chromium.json';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -80,9 +80,15 @@ export interface HostPage {
 	dialogs: string[];
 }
 
+export interface OpenOptions {
+	/** The window's size; 1400 × 900 by default. */
+	viewport?: { width: number; height: number };
+}
+
 /** Opens the host in a fresh context and waits until the plugin is loaded and the layout ready. */
-export async function openHost(browser: Browser, host: Host): Promise<HostPage> {
-	const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+export async function openHost(browser: Browser, host: Host, options: OpenOptions = {}): Promise<HostPage> {
+	const viewport = options.viewport ?? { width: 1400, height: 900 };
+	const context = await browser.newContext({ viewport, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
 	const page = await context.newPage();
 	const errors: string[] = [];
 	const dialogs: string[] = [];
@@ -130,6 +136,51 @@ export async function waitForPane(page: Page, scope?: string): Promise<void> {
 		[PANE, LOADING, scope ?? null] as const,
 		{ timeout: 30_000 },
 	);
+}
+
+/** The note shown in the centre (reading view). */
+export function shownNote(page: Page): Locator {
+	return page.locator('.workspace-split.mod-root .workspace-leaf.host-shown .markdown-reading-view');
+}
+
+/** Waits until the centre shows the note `path` (its inline title is the file's base name). */
+export async function waitForNote(page: Page, path: string): Promise<void> {
+	const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
+	await page.waitForFunction(
+		(want) => document.querySelector('.workspace-split.mod-root .workspace-leaf.host-shown .markdown-reading-view .inline-title')?.textContent === want,
+		base,
+		{ timeout: 30_000 },
+	);
+}
+
+/** Opens a note as a person does: unfolds its folders in the file list, then clicks it. */
+export async function openNote(page: Page, path: string): Promise<void> {
+	const parts = path.split('/');
+	for (let i = 1; i < parts.length; i++) {
+		const folder = parts.slice(0, i).join('/');
+		const collapsed = page.locator(`.nav-folder.is-collapsed > .nav-folder-title[data-path="${folder}"]`);
+		if ((await collapsed.count()) > 0) await collapsed.click();
+	}
+	await page.click(`.nav-file-title[data-path="${path}"]`);
+	await waitForNote(page, path);
+}
+
+/** A file's text as the page's vault holds it now (with or without --write). */
+export async function vaultText(page: Page, path: string): Promise<string> {
+	return page.evaluate(async (p) => {
+		const app = window.host?.app as { vault: { adapter: { read(path: string): Promise<string> } } };
+		return app.vault.adapter.read(p);
+	}, path);
+}
+
+/** The text of every notice shown since the page loaded, oldest first. */
+export async function noticesShown(page: Page): Promise<string[]> {
+	return page.evaluate(() => [...(window.host?.notices ?? [])]);
+}
+
+/** What the plugin's status bar item says. */
+export async function statusText(page: Page): Promise<string> {
+	return (await page.textContent('.status-bar-item.plugin-logos-continuity')) ?? '';
 }
 
 /** A PNG in test/e2e/artifacts/ for a person to look at. */

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, SECTION } from '../../src/ui/labels';
-import { FOLD_LIMIT } from '../../src/ui/resume-dom';
+import { FOLD_LIMIT, STATE_FOLD_PREVIEW_CHARS } from '../../src/ui/resume-dom';
 import { earlierRulings, pendingNotices } from '../../src/ui/resume-history';
 import { renderResume } from '../../src/ui/resume-render';
 import { A2_PATH, A3_PATH, emptyModel, fakeCheckpoint, fakeRecord, fakeSources, fullModel, recordingEnv } from './fake-model';
@@ -164,15 +164,25 @@ describe('resume renderer', () => {
 		expect(files.querySelector('.logos-show-all')).toBeNull();
 	});
 
-	test('long State starts folded', () => {
+	test('long State starts folded, rendering only its first lines until "show all"', () => {
 		const el = createDiv();
 		const env = recordingEnv();
-		renderResume(el, fullModel({ state: Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n') }), env);
+		const state = Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n');
+		renderResume(el, fullModel({ state }), env);
 		const block = sectionEl(el, 'state').querySelector<HTMLElement>('.logos-block');
 		expect(block?.classList.contains('logos-folded')).toBe(true);
+		expect(env.markdownCalls.map((c) => c.text)).toEqual([Array.from({ length: 12 }, (_, i) => `line ${i}`).join('\n')]);
 		const more = sectionEl(el, 'state').querySelector<HTMLElement>('.logos-show-all');
 		if (more) env.actions.get(more)?.();
 		expect(block?.classList.contains('logos-folded')).toBe(false);
+		expect(env.markdownCalls.map((c) => c.text)).toEqual([expect.any(String), state]);
+	});
+
+	test('a State of one very long line is previewed by its start only', () => {
+		const state = 'x'.repeat(STATE_FOLD_PREVIEW_CHARS * 3);
+		const env = recordingEnv();
+		renderResume(createDiv(), fullModel({ state }), env);
+		expect(env.markdownCalls.map((c) => c.text)).toEqual(['x'.repeat(STATE_FOLD_PREVIEW_CHARS)]);
 	});
 
 	test('a scope without checkpoints says so, and still shows its notes', () => {

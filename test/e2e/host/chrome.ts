@@ -4,16 +4,20 @@
  * close a modal as soon as it opens); these shims put them on the page as Obsidian does.
  */
 import type { FuzzyMatch } from 'obsidian';
-import { FuzzySuggestModal, Modal, Notice, Plugin, Setting, SuggestModal, TextComponent, ToggleComponent } from 'obsidian-test-mocks/obsidian';
+import { FuzzySuggestModal, Modal, Notice, Platform, Plugin, Scope, Setting, SuggestModal, TextComponent, ToggleComponent } from 'obsidian-test-mocks/obsidian';
 import type { Layout } from './layout';
 import { setIcon } from './obsidian';
 
 /** What the shims need to reach the page. */
 let layout: Layout | null = null;
 
+/** The text of every notice shown since the page loaded, oldest first (`window.host.notices`). */
+export const noticeLog: string[] = [];
+
 export function installChrome(l: Layout): void {
 	layout = l;
 	shimRibbonAndStatusBar();
+	shimScope();
 	shimModal();
 	shimSuggestModal();
 	shimSettingControls();
@@ -63,6 +67,7 @@ export class HostNotice extends Notice {
 	constructor(message: DocumentFragment | string, duration?: number) {
 		super(message, duration);
 		const el = this.containerEl;
+		noticeLog.push(typeof message === 'string' ? message : message.textContent ?? '');
 		el.addClass('notice');
 		el.addEventListener('click', () => this.hide());
 		requireLayout().notices.appendChild(el);
@@ -74,9 +79,78 @@ export class HostNotice extends Notice {
 	}
 }
 
+/** A key handler as the mocks keep it, plus the callback they drop. */
+interface HostHandler {
+	key: string | null;
+	modifiers: string | null;
+	func?: (evt: KeyboardEvent, ctx: { key: string; modifiers: string | null; vkey: string }) => unknown;
+}
+
+interface HostScope {
+	handlers: HostHandler[];
+}
+
+/** Scopes of the open modals, the active one last; each closes its modal when Escape is not handled. */
+const scopeStack: { scope: HostScope; close(): void }[] = [];
+
+/** The modifiers held during `evt`, in Obsidian's order and words. */
+function heldModifiers(evt: KeyboardEvent): string[] {
+	const out: string[] = [];
+	if (evt.ctrlKey) out.push('Ctrl');
+	if (evt.metaKey) out.push('Meta');
+	if (evt.altKey) out.push('Alt');
+	if (evt.shiftKey) out.push('Shift');
+	return out;
+}
+
+function matches(h: HostHandler, evt: KeyboardEvent): boolean {
+	if (h.key !== null && h.key.toLowerCase() !== evt.key.toLowerCase()) return false;
+	if (h.modifiers === null) return true;
+	// "Mod translates to Meta on macOS and Ctrl otherwise."
+	const mod = Platform.isMacOS ? 'Meta' : 'Ctrl';
+	const want = h.modifiers === '' ? [] : h.modifiers.split(',').map((m) => (m === 'Mod' ? mod : m));
+	const held = heldModifiers(evt);
+	return want.length === held.length && want.every((m) => held.includes(m));
+}
+
+/**
+ * SHIM (Scope.register, https://docs.obsidian.md/Reference/TypeScript+API/Scope/register, and
+ * Keymap.pushScope): the active scope, here an open modal's, receives key events; a handler that
+ * returns false has the event's default prevented. The mocks keep the key but drop the callback.
+ */
+function shimScope(): void {
+	const proto = Scope.prototype as unknown as HostScope & { register(modifiers: string[] | null, key: string | null, func: HostHandler['func']): HostHandler };
+	const register = proto.register;
+	proto.register = function (this: HostScope, modifiers, key, func) {
+		const handler = register.call(this, modifiers, key, func);
+		handler.func = func;
+		return handler;
+	};
+	document.addEventListener(
+		'keydown',
+		(evt) => {
+			const top = scopeStack[scopeStack.length - 1];
+			if (!top) return;
+			const handler = top.scope.handlers.find((h) => h.func && matches(h, evt));
+			if (handler?.func) {
+				const held = heldModifiers(evt).join(',');
+				if (handler.func(evt, { key: evt.key, modifiers: held, vkey: evt.key }) === false) {
+					evt.preventDefault();
+					evt.stopPropagation();
+				}
+			} else if (evt.key === 'Escape') {
+				// A modal's own scope closes it on Escape.
+				evt.preventDefault();
+				top.close();
+			}
+		},
+		true,
+	);
+}
+
 /**
  * SHIM (Modal, https://docs.obsidian.md/Reference/TypeScript+API/Modal): open() shows the modal
- * over a dimmed page and calls onOpen; Escape, the × and a click outside close it. The mocks
+ * over a dimmed page and calls onOpen; Escape (through its scope), the × and a click outside close it. The mocks
  * call onOpen and close it again on the next tick.
  */
 function shimModal(): void {
@@ -86,7 +160,7 @@ function shimModal(): void {
 		titleEl: HTMLElement;
 		contentEl: HTMLElement;
 		closeCallback: (() => void) | null;
-		hostKeys__?: (evt: KeyboardEvent) => void;
+		scope: HostScope;
 		open(): void;
 		close(): void;
 		onOpen(): void;
@@ -108,19 +182,15 @@ function shimModal(): void {
 			close.addEventListener('click', () => this.close());
 			c.querySelector('.modal-bg')?.addEventListener('click', () => this.close());
 		}
-		this.hostKeys__ = (evt: KeyboardEvent) => {
-			if (evt.key === 'Escape') {
-				evt.preventDefault();
-				this.close();
-			}
-		};
-		document.addEventListener('keydown', this.hostKeys__, true);
+		// Only the top modal hears keys: Escape in a modal over another closes just that one.
+		scopeStack.push({ scope: this.scope, close: () => this.close() });
 		document.body.appendChild(c);
 		this.onOpen();
 	};
 	proto.close = function (this: M) {
 		if (!this.containerEl.isConnected) return;
-		if (this.hostKeys__) document.removeEventListener('keydown', this.hostKeys__, true);
+		const at = scopeStack.findIndex((s) => s.scope === this.scope);
+		if (at >= 0) scopeStack.splice(at, 1);
 		this.containerEl.remove();
 		this.onClose();
 		this.closeCallback?.();

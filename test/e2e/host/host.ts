@@ -8,7 +8,7 @@
  */
 import type { Plugin as PluginOriginal, ViewCreator } from 'obsidian';
 import { Plugin, Workspace } from 'obsidian-test-mocks/obsidian';
-import { HostNotice, HostSetting, installChrome } from './chrome';
+import { HostNotice, HostSetting, installChrome, noticeLog } from './chrome';
 import { FileExplorer, Layout } from './layout';
 import { installMarkdown } from './markdown';
 import { shimFrontmatterErrors, shimMetadataCache } from './metadata';
@@ -29,6 +29,8 @@ export interface HostApi {
 	commands(): { id: string; label: string }[];
 	/** Runs a command by its full id (`plugin:command`); false when unknown or unavailable. */
 	runCommand(id: string): boolean;
+	/** The text of every notice shown so far, oldest first, gone or not. */
+	notices: readonly string[];
 }
 
 declare global {
@@ -113,6 +115,7 @@ async function boot(): Promise<void> {
 			const c = commandsOf(plugins).find((x) => x.id === id);
 			return c ? runCommand(c.command) : false;
 		},
+		notices: noticeLog,
 	};
 
 	try {

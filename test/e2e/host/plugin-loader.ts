@@ -39,13 +39,30 @@ function shimPluginData(): void {
 	};
 }
 
+/**
+ * The files of the plugin's folder (`<configDir>/plugins/<id>/`) other than data.json, put where
+ * the plugin finds them through `app.vault.adapter`, as in Obsidian. The vault's file list leaves
+ * the config folder out, but the adapter reads it.
+ */
+async function restorePluginFolder(app: App, manifest: PluginManifest, files: { name: string; base64: string }[]): Promise<void> {
+	const dir = `${app.vault.configDir}/plugins/${manifest.id}`;
+	for (const f of files) {
+		const bin = atob(f.base64);
+		const bytes = new Uint8Array(bin.length);
+		for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+		await app.vault.adapter.writeBinary(`${dir}/${f.name}`, bytes.buffer);
+	}
+}
+
 export async function loadPlugin(app: App, require: (name: string) => unknown): Promise<PluginOriginal> {
 	shimPluginData();
-	const [code, manifest, data] = await Promise.all([
+	const [code, manifest, data, files] = await Promise.all([
 		fetchOk('/main.js').then((r) => r.text()),
 		fetchOk('/manifest.json').then((r) => r.json() as Promise<PluginManifest>),
 		fetchOk('/plugin-data.json').then((r) => r.json() as Promise<unknown>),
+		fetchOk('/plugin-files.json').then((r) => r.json() as Promise<{ name: string; base64: string }[]>),
 	]);
+	await restorePluginFolder(app, manifest, files);
 	const Cls = evaluate(code, manifest.id, require);
 	const plugin = new Cls(app, manifest);
 	Plugin.fromOriginalType2__(plugin).data__ = data;

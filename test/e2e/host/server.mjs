@@ -33,7 +33,10 @@ function hidden(name) {
 	return name.startsWith('.');
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading BOM in the text, as Obsidian's read does (TextDecoder drops it by default).
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Obsidian reads a note with bytes that are not UTF-8 as text all the same, with U+FFFD for them. */
+const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Every file under the vault folder as {path, text, mtime, size}, and every folder. */
 export async function readVault(dir) {
@@ -52,10 +55,12 @@ export async function readVault(dir) {
 				const st = await stat(abs);
 				let text = null;
 				if (st.size <= MAX_TEXT_BYTES) {
+					const bytes = await readFile(abs);
 					try {
-						text = utf8.decode(await readFile(abs));
+						text = utf8.decode(bytes);
 					} catch {
-						text = null; // binary: listed, never read by the plugin
+						// binary: listed, never read by the plugin; a note is read all the same
+						text = e.name.toLowerCase().endsWith('.md') ? lenient.decode(bytes) : null;
 					}
 				}
 				files.push({ path: childRel, text, mtime: Math.floor(st.mtimeMs), size: st.size });
@@ -175,6 +180,20 @@ export async function startHost({ vault, port = 0, write = false, bundle } = {})
 			case '/vault.json': {
 				const { files, folders } = await readVault(vaultDir);
 				return send(res, 200, JSON.stringify({ name: basename(vaultDir), folder: vaultDir, writes: write, files, folders }), TYPES['.json']);
+			}
+			case '/plugin-files.json': {
+				// The plugin's own folder as the adapter sees it (its saved index, say), data.json aside.
+				const dir = join(vaultDir, '.obsidian', 'plugins', manifest.id);
+				const files = [];
+				try {
+					for (const e of await readdir(dir, { withFileTypes: true })) {
+						if (!e.isFile() || e.name === 'data.json') continue;
+						files.push({ name: e.name, base64: (await readFile(join(dir, e.name))).toString('base64') });
+					}
+				} catch {
+					// No folder: the plugin starts without saved files, as on a first run.
+				}
+				return send(res, 200, JSON.stringify(files), TYPES['.json']);
 			}
 			case '/plugin-data.json': {
 				// What loadData() returns: the plugin's data.json in the vault's config folder, or null.
