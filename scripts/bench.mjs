@@ -22,7 +22,8 @@ await build({
 });
 // sql.js's wasm is read from node_modules; the bundle resolves it from here.
 const nodePath = join(createRequire(import.meta.url).resolve("sql.js"), "..", "..", "..");
-const r = spawnSync(process.execPath, ["--max-old-space-size=4096", ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []), outfile], {
+// --expose-gc: each figure starts after a full collection (see test/bench/README.md).
+const r = spawnSync(process.execPath, ["--max-old-space-size=4096", "--expose-gc", ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-interval=100", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []), outfile], {
 	stdio: "inherit",
 	env: { ...process.env, TZ: "UTC", NODE_PATH: nodePath },
 });

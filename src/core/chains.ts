@@ -40,7 +40,9 @@ interface Index {
 	/** stem and id → empty or unreadable canonical records, for a clearer dangling message. */
 	torn: Map<string, CheckpointRecord[]>;
 	byPath: Map<string, CheckpointRecord>;
-	vault: FollowsGraph;
+	nodes: CheckpointRecord[];
+	/** The whole vault's graph, built on first need: a walk along one chain needs only the maps. */
+	vault: FollowsGraph | null;
 }
 
 const indexes = new WeakMap<VaultScan, Index>();
@@ -57,6 +59,8 @@ function byName(a: CheckpointRecord, b: CheckpointRecord): number {
 
 function resolveIn(index: Index, follows: string, scope: string, from: CheckpointRecord | null): Resolution {
 	const found = index.live.get(follows) ?? [];
+	// The common case, one record by that name: it is the target whatever its scope.
+	if (found.length === 1) return { target: found[0], problems: [] };
 	const near = found.filter((r) => r.scope === scope);
 	const pool = near.length > 0 ? near : found;
 	const session = from?.id ?? follows;
@@ -141,11 +145,14 @@ function indexOf(scan: VaultScan): Index {
 			byPath.set(r.path, r);
 		}
 	}
-	const empty: FollowsGraph = { nodes: [], parent: new Map(), children: new Map(), problems: [] };
-	const index: Index = { live, torn, byPath, vault: empty };
-	index.vault = buildGraph(index, nodes, (r) => resolveIn(index, r.checkpoint.follows.trim(), r.scope, r));
+	const index: Index = { live, torn, byPath, nodes, vault: null };
 	indexes.set(scan, index);
 	return index;
+}
+
+function vaultGraph(index: Index): FollowsGraph {
+	index.vault ??= buildGraph(index, index.nodes, (r) => resolveIn(index, r.checkpoint.follows.trim(), r.scope, r));
+	return index.vault;
 }
 
 /** Resolves one record's `follows`: its scope first, then the whole sessions folder. */
@@ -158,8 +165,8 @@ export function resolveFollows(scan: VaultScan, from: CheckpointRecord): Resolut
 /** The follows graph of the vault, or of one scope (its links may still leave the scope). */
 export function followsGraph(scan: VaultScan, scope?: string): FollowsGraph {
 	const index = indexOf(scan);
-	if (scope === undefined) return index.vault;
-	const nodes = index.vault.nodes.filter((r) => r.scope === scope);
+	if (scope === undefined) return vaultGraph(index);
+	const nodes = index.nodes.filter((r) => r.scope === scope);
 	return buildGraph(index, nodes, (r) => resolveFollows(scan, r));
 }
 
@@ -182,7 +189,7 @@ export function back(scan: VaultScan, id: string, scope?: string): Walk {
 	let cur = start;
 	for (;;) {
 		const res = resolveFollows(scan, cur);
-		walk.problems.push(...res.problems);
+		if (res.problems.length > 0) walk.problems.push(...res.problems);
 		if (!res.target) return walk;
 		if (seen.has(res.target.path)) {
 			walk.problems.push({ kind: 'cycle', path: cur.path, session: cur.id, detail: `${cur.id} follows ${res.target.id}, which is already on this chain` });
@@ -202,7 +209,7 @@ export function forward(scan: VaultScan, id: string, scope?: string): Walk {
 	const { start, problems, error } = startOf(scan, id, scope);
 	const walk: Walk = { start, chain: [], fork: [], problems, error };
 	if (!start) return walk;
-	const graph = indexOf(scan).vault;
+	const graph = vaultGraph(indexOf(scan));
 	const seen = new Set([start.path]);
 	let cur = start;
 	for (;;) {

@@ -51,6 +51,18 @@ function agentOf(r: CheckpointRecord): string {
  * A conversation that moved into a worktree mid-way is one conversation.
  */
 export function conversations(scan: VaultScan, project: string): Conversation[] {
+	// Once per scan and project (a scan never changes after it is built); a copy of the list
+	// goes out, so a caller that sorts it does not reorder the next caller's.
+	let byProject = built.get(scan);
+	if (!byProject) built.set(scan, (byProject = new Map<string, Conversation[]>()));
+	let list = byProject.get(project);
+	if (!list) byProject.set(project, (list = buildConversations(scan, project)));
+	return list.slice();
+}
+
+const built = new WeakMap<VaultScan, Map<string, Conversation[]>>();
+
+function buildConversations(scan: VaultScan, project: string): Conversation[] {
 	const groups = new Map<string, CheckpointRecord[]>();
 	for (const r of scan.records) {
 		if (r.scope !== project && !r.scope.startsWith(project + '/')) continue;

@@ -55,7 +55,14 @@ export function goFields(s: string): string[] {
 
 /** All whitespace runs collapsed to one space, ends trimmed: one line of text. */
 export function oneLine(s: string): string {
-	return goFields(s).join(' ');
+	// Most text is one line already: single ASCII spaces between words, none at the ends.
+	let plain = s.length > 0 && s.charCodeAt(0) !== 0x20 && s.charCodeAt(s.length - 1) !== 0x20;
+	for (let i = 0; plain && i < s.length; i++) {
+		const c = s.charCodeAt(i);
+		if (c === 0x20) plain = s.charCodeAt(i + 1) !== 0x20;
+		else if (c < 0x20 || c === 0x85 || c === 0xa0 || c >= 0x1680) plain = !isGoSpace(c);
+	}
+	return plain ? s : goFields(s).join(' ');
 }
 
 /** Number of characters (code points, Go's runes) in a string. */

@@ -19,12 +19,23 @@ export function newestFirst(a: CheckpointRecord, b: CheckpointRecord): number {
 	return compareBytes(b.name, a.name) || compareBytes(b.path, a.path);
 }
 
+/** Each scan's scopes in history order, sorted once: a scan never changes after it is built. */
+const sortedScopes = new WeakMap<VaultScan, Map<string, readonly CheckpointRecord[]>>();
+
+function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecord[] {
+	let byScope = sortedScopes.get(scan);
+	if (!byScope) sortedScopes.set(scan, (byScope = new Map<string, readonly CheckpointRecord[]>()));
+	let sorted = byScope.get(scope);
+	if (!sorted) byScope.set(scope, (sorted = recordsOf(scan, scope).slice().sort(newestFirst)));
+	return sorted;
+}
+
 /**
  * Every checkpoint of exactly this scope (a project's worktrees are separate histories),
  * never capped unless `limit` is given.
  */
 export function history(scan: VaultScan, scope: string, limit?: number): History {
-	const all = recordsOf(scan, scope).slice().sort(newestFirst);
+	const all = newestFirstOf(scan, scope);
 	const entries: CheckpointRecord[] = [];
 	const skippedAhead: string[] = [];
 	for (const r of all) {

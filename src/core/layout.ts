@@ -120,7 +120,9 @@ function classify(parts: string[]): { role: FileRole; place: Place } | null {
  * it to know which files to read and which scope a change touches.
  */
 export function fileRole(root: string, path: string): { role: FileRole; scope: string } | null {
-	const rel = relativeTo(root.replace(/^\/+|\/+$/g, ''), path);
+	// Callers classifying thousands of paths pass a trimmed root: no regex for them.
+	const trimmed = root.startsWith('/') || root.endsWith('/') ? root.replace(/^\/+|\/+$/g, '') : root;
+	const rel = relativeTo(trimmed, path);
 	const c = rel ? classify(rel.split('/')) : null;
 	return c ? { role: c.role, scope: c.place.scope } : null;
 }

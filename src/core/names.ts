@@ -6,12 +6,17 @@
 
 /** spec §1.2: the name is the test — 8 ASCII digits, `-`, anything, `.md`. */
 export function isCheckpointFile(name: string): boolean {
-	if (name.length < 12 || !name.endsWith('.md')) return false;
+	return isCheckpointNameAt(name, 0);
+}
+
+/** isCheckpointFile for the name that starts at `start` in a path, without cutting it out. */
+export function isCheckpointNameAt(path: string, start: number): boolean {
+	if (start < 0 || path.length - start < 12 || !path.endsWith('.md')) return false;
 	for (let i = 0; i < 8; i++) {
-		const c = name.charCodeAt(i);
+		const c = path.charCodeAt(start + i);
 		if (c < 48 || c > 57) return false;
 	}
-	return name.charCodeAt(8) === 45;
+	return path.charCodeAt(start + 8) === 45;
 }
 
 /** A base name's stem: the name without its final `.md`. */
@@ -39,6 +44,15 @@ export function isIgnoredName(name: string): boolean {
  * points gives the same order; plain `<` on UTF-16 units would not for astral characters.
  */
 export function compareBytes(a: string, b: string): number {
+	// Fast path: below the surrogates, UTF-16 units order as code points do, so the first
+	// differing unit decides unless it is a surrogate or beyond (then the walk below does).
+	const n = Math.min(a.length, b.length);
+	let j = 0;
+	while (j < n && a.charCodeAt(j) === b.charCodeAt(j)) j++;
+	if (j === n) return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+	const u = a.charCodeAt(j);
+	const v = b.charCodeAt(j);
+	if (u < 0xd800 && v < 0xd800) return u < v ? -1 : 1;
 	let i = 0;
 	while (i < a.length && i < b.length) {
 		const x = a.codePointAt(i) as number;

@@ -34,6 +34,27 @@ export function isPlaceholder(s: string): boolean {
 	return PLACEHOLDERS.has(t);
 }
 
+const rulingKeyLists = new WeakMap<readonly string[], readonly (string | null)[]>();
+const decisionKeyLists = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * Each `Didn't work` bullet's key (reviewKey's rule, decisions §2), null for a placeholder,
+ * which rules nothing out (decisions §3). Taken once per list: a parsed checkpoint never
+ * changes, and the index writes these keys and every resume reads them again.
+ */
+export function rulingKeys(failed: readonly string[]): readonly (string | null)[] {
+	let keys = rulingKeyLists.get(failed);
+	if (!keys) rulingKeyLists.set(failed, (keys = failed.map((t) => (isPlaceholder(t) ? null : foldKey(t)))));
+	return keys;
+}
+
+/** decisionKey of each bullet, taken once per list (see rulingKeys). */
+export function decisionKeys(decisions: readonly string[]): readonly string[] {
+	let keys = decisionKeyLists.get(decisions);
+	if (!keys) decisionKeyLists.set(decisions, (keys = decisions.map(decisionKey)));
+	return keys;
+}
+
 /** spec §7.2: the bullets that are not placeholders, and how many were. */
 export function dropPlaceholders(list: readonly string[]): { kept: string[]; dropped: number } {
 	const kept = list.filter((s) => !isPlaceholder(s));
@@ -156,8 +177,10 @@ export function promoteDecisions(newestFirst: readonly Checkpoint[]): PromotedDe
 	const byKey = new Map<string, PromotedDecision>();
 	newestFirst.slice(0, DECISION_WINDOW).forEach((c, index) => {
 		const counted = new Set<string>();
-		for (const d of c.decisions) {
-			const key = decisionKey(d);
+		const keys = decisionKeys(c.decisions);
+		for (let i = 0; i < c.decisions.length; i++) {
+			const d = c.decisions[i];
+			const key = keys[i];
 			if (key === '' || counted.has(key)) continue;
 			counted.add(key);
 			const held = byKey.get(key);

@@ -5,7 +5,7 @@
 import { conversations, findConversation, type Conversation } from './conversations';
 import { history } from './history';
 import { isDeadEnd } from './notes';
-import { decisionKey, intentFor, isPlaceholder, promoteDecisions, receiptsFor } from './receipts';
+import { decisionKeys, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
 import { reviewKey } from './reviews';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
 import { back } from './chains';
@@ -40,6 +40,7 @@ export function summarize(c: Conversation): ConversationSummary {
 
 function rulingRow(
 	text: string,
+	key: string,
 	session: string | null,
 	path: string,
 	line: number,
@@ -48,7 +49,6 @@ function rulingRow(
 	lastByKey: ReadonlyMap<string, Verdict>,
 	inLatest: boolean,
 ): RulingRow {
-	const key = reviewKey(text);
 	// effectiveVerdict's rule, with the last line per key looked up once per scope.
 	const last = lastByKey.get(key);
 	const v = last && (last.ts === null || last.ts >= copyTs) ? last : null;
@@ -65,15 +65,18 @@ export function rulingsOf(model: VaultModel, scope: string, entries?: Checkpoint
 	const notes = (model.notes.get(scope) ?? []).filter((n) => isDeadEnd(n.text));
 	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';
 	for (const n of [...notes].reverse()) {
-		rows.push(rulingRow(n.text, null, notesPath, n.line, n.ts, '', verdicts, false));
+		rows.push(rulingRow(n.text, reviewKey(n.text), null, notesPath, n.line, n.ts, '', verdicts, false));
 	}
 	for (const r of entries ?? history(model.scan, scope).entries) {
 		const cp = r.checkpoint;
-		cp.failed.forEach((text, k) => {
-			if (isPlaceholder(text)) return;
+		if (cp.failed.length === 0) continue;
+		const keys = rulingKeys(cp.failed);
+		for (let k = 0; k < keys.length; k++) {
+			const key = keys[k];
+			if (key === null) continue;
 			const line = model.lines.bullet(r.path, "Didn't work", k);
-			rows.push(rulingRow(text, r.id, r.path, line, cp.ts, cp.git.commit, verdicts, r.id === latestId));
-		});
+			rows.push(rulingRow(cp.failed[k], key, r.id, r.path, line, cp.ts, cp.git.commit, verdicts, r.id === latestId));
+		}
 	}
 	return rows;
 }
@@ -123,7 +126,7 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 	const scopeNotes = scopeInfo(model, scope);
 	problems.push(...model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
 
-	const latestKeys = new Set((latestRecord?.checkpoint.decisions ?? []).map(decisionKey));
+	const latestKeys = new Set(latestRecord ? decisionKeys(latestRecord.checkpoint.decisions) : []);
 	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.map((r) => r.checkpoint))
 		.map((d) => ({ ...d, inLatest: latestKeys.has(d.key) }));
 

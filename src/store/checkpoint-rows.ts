@@ -3,12 +3,11 @@
  * with their keys, so the views can answer without reading the vault again.
  */
 import { stemOf } from '../core/names';
-import { decisionKey, DECISION_WINDOW, isPlaceholder } from '../core/receipts';
-import { reviewKey } from '../core/reviews';
+import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core/receipts';
 import type { LineMap } from '../core/lines';
 import type { CheckpointRecord } from '../core/types';
 import { type Conn, num, str, type Row } from './conn';
-import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, RECORD_COLUMNS } from './record-codec';
+import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, RECORD_COLUMNS, recordList, utf8 } from './record-codec';
 
 export interface FileStamp {
 	mtime: number;
@@ -54,37 +53,76 @@ export interface StoredRow extends FileStamp {
 	extras: KeptExtras | null;
 }
 
-const INSERT_CHECKPOINT = `INSERT OR REPLACE INTO checkpoints (path, name, scope, conversation, id, session,
+const INSERT_CHECKPOINT = `INSERT OR REPLACE INTO checkpoints (rid, path, name, scope, conversation, id, session,
 	host_session, ts, agent, task, follows, auto, auto_closed, handoff, git_commit, flat, empty, copy_of,
-	mtime, size, problems, record, digest, lines) VALUES (${new Array(24).fill('?').join(', ')})`;
+	mtime, size, problems, record, digest, lines, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`;
 
-/**
- * Replaces whatever the index held for the file. `fresh`: the caller knows it held nothing,
- * so the three deletes are skipped (a full pass writes thousands of new rows).
- */
-export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, extras?: KeptExtras, fresh = false): void {
-	const cp = r.checkpoint;
-	if (!fresh) deleteCheckpoint(c, r.path);
-	c.run(INSERT_CHECKPOINT, [
-		r.path, r.name, r.scope, r.conversation, r.id, cp.session, cp.hostSession, cp.ts, cp.agent, cp.task,
-		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
-		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, JSON.stringify(cp.problems), encodeCheckpoint(cp),
-		extras?.digest ?? '', extras ? encodeLines(extras.lines) : '',
-	]);
-	cp.failed.forEach((text, ord) => {
-		// decisions §3: a placeholder says nothing was ruled out, so it is no ruling.
-		if (isPlaceholder(text)) return;
-		c.run('INSERT OR REPLACE INTO rulings (path, ord, scope, text, review_key) VALUES (?, ?, ?, ?, ?)', [r.path, ord, r.scope, text, reviewKey(text)]);
-	});
-	cp.decisions.forEach((text, ord) => {
-		c.run('INSERT OR REPLACE INTO decisions (path, ord, scope, text, decision_key) VALUES (?, ?, ?, ?, ?)', [r.path, ord, r.scope, text, decisionKey(text)]);
-	});
+/** Sums of stamps are taken modulo 2^32: exact in SQLite's integers and in JavaScript's. */
+export const STAMP_MODULUS = 2 ** 32;
+
+/** A 32-bit hash of a file's path and stamp (see the stamp index in schema.ts). */
+export function stampHash(path: string, mtime: number, size: number): number {
+	let h = 0x811c9dc5;
+	for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193);
+	// mtime in milliseconds outgrows 32 bits: both halves go in.
+	h = Math.imul(h ^ (mtime % 0x100000000), 0x01000193);
+	h = Math.imul(h ^ Math.floor(mtime / 0x100000000), 0x01000193);
+	h = Math.imul(h ^ (size % 0x100000000), 0x01000193);
+	h = Math.imul(h ^ Math.floor(size / 0x100000000), 0x01000193);
+	// A final mix, so that a one-unit change of mtime or size moves every bit.
+	h ^= h >>> 16;
+	h = Math.imul(h, 0x85ebca6b);
+	h ^= h >>> 13;
+	h = Math.imul(h, 0xc2b2ae35);
+	h ^= h >>> 16;
+	return h >>> 0;
 }
 
-/** Returns how many checkpoint rows went (0 or 1). */
+/** How many checkpoint rows there are and the sum of their stamps. */
+export function stampTotal(c: Conn): { count: number; sum: number } {
+	const [count, sum] = c.values(`SELECT count(*), coalesce(sum(stamp), 0) % ${STAMP_MODULUS} FROM checkpoints`)[0];
+	return { count: num(count), sum: num(sum) };
+}
+
+// One statement per list whatever its length: the keys go in as one JSON array (null for a
+// bullet that is no ruling), which SQLite spreads into rows itself.
+const INSERT_RULINGS = 'INSERT INTO rulings (checkpoint, ord, review_key) SELECT ?, key, value FROM json_each(?) WHERE value IS NOT NULL';
+const INSERT_DECISIONS = 'INSERT INTO decisions (checkpoint, ord, decision_key) SELECT ?, key, value FROM json_each(?)';
+
+/** Row ids handed out by this connection: the next is one past the largest in use. */
+const nextRid = new WeakMap<Conn, number>();
+
+function newRid(c: Conn): number {
+	let next = nextRid.get(c);
+	if (next === undefined) next = num(c.values('SELECT coalesce(max(rid), 0) + 1 FROM checkpoints')[0][0]);
+	nextRid.set(c, next + 1);
+	return next;
+}
+
+/**
+ * Replaces whatever the index held for the file: a row on the same path gives way, its
+ * rulings and decisions with it (the delete trigger fires for a replaced row, as
+ * recursive triggers are on), so a new row costs no delete first.
+ */
+export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, extras?: KeptExtras): void {
+	const cp = r.checkpoint;
+	const rid = newRid(c);
+	c.run(INSERT_CHECKPOINT, [
+		rid, r.path, r.name, r.scope, r.conversation, r.id, cp.session, cp.hostSession, cp.ts, cp.agent, cp.task,
+		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
+		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
+		utf8(encodeCheckpoint(cp, r.scope)), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
+		stampHash(r.path, stamp.mtime, stamp.size),
+	]);
+	// decisions §3: a placeholder says nothing was ruled out, so it is no ruling (a null key).
+	if (cp.failed.length > 0) c.run(INSERT_RULINGS, [rid, JSON.stringify(rulingKeys(cp.failed))]);
+	if (cp.decisions.length > 0) c.run(INSERT_DECISIONS, [rid, JSON.stringify(decisionKeys(cp.decisions))]);
+}
+
+const NO_LINES = new Uint8Array(0);
+
+/** Returns how many checkpoint rows went (0 or 1); its rulings and decisions go with it. */
 export function deleteCheckpoint(c: Conn, path: string): number {
-	c.run('DELETE FROM rulings WHERE path = ?', [path]);
-	c.run('DELETE FROM decisions WHERE path = ?', [path]);
 	return c.run('DELETE FROM checkpoints WHERE path = ?', [path]);
 }
 
@@ -111,16 +149,15 @@ function baseName(path: string): string {
  * between folders is followed by a fresh upsert from the caller.
  */
 export function moveCheckpoint(c: Conn, from: string, to: string): boolean {
-	const row = c.get(`SELECT ${RECORD_COLUMNS} FROM checkpoints WHERE path = ?`, [from]);
+	const row = c.get(`SELECT mtime, size, ${RECORD_COLUMNS} FROM checkpoints WHERE path = ?`, [from]);
 	if (!row) return false;
 	const record = decodeRecord(row);
 	const name = baseName(to);
 	// The id is the frontmatter session when there is one, else the stem (decisions §9).
 	const id = record.checkpoint.session !== '' ? record.id : stemOf(name);
 	deleteCheckpoint(c, to);
-	c.run('UPDATE checkpoints SET path = ?, name = ?, id = ? WHERE path = ?', [to, name, id, from]);
-	c.run('UPDATE rulings SET path = ? WHERE path = ?', [to, from]);
-	c.run('UPDATE decisions SET path = ? WHERE path = ?', [to, from]);
+	// Rulings and decisions refer to the row, not the path: they follow it.
+	c.run('UPDATE checkpoints SET path = ?, name = ?, id = ?, stamp = ? WHERE path = ?', [to, name, id, stampHash(to, num(row.mtime), num(row.size)), from]);
 	return true;
 }
 
@@ -142,28 +179,28 @@ export function checkpointAt(c: Conn, path: string): CheckpointRecord | null {
 
 /** Copies (conflict copies, second files of a record) never double a ruling (decisions §5). */
 export function rulingsOfScope(c: Conn, scope: string): IndexedRuling[] {
-	const rows = c.all(`SELECT r.text, r.review_key, r.path, r.ord, k.id, k.ts, k.git_commit
-		FROM rulings r JOIN checkpoints k ON k.path = r.path
-		WHERE r.scope = ? AND k.copy_of IS NULL
+	const rows = c.all(`SELECT r.review_key, r.ord, k.path, k.id, k.ts, k.git_commit, k.record
+		FROM checkpoints k JOIN rulings r ON r.checkpoint = k.rid
+		WHERE k.scope = ? AND k.copy_of IS NULL
 		ORDER BY k.name DESC, k.path DESC, r.ord`, [scope]);
 	return rows.map((row: Row) => ({
-		text: str(row.text), key: str(row.review_key), session: str(row.id), path: str(row.path),
-		ord: num(row.ord), ts: num(row.ts), commit: str(row.git_commit),
+		text: recordList(str(row.record), 'failed')[num(row.ord)] ?? '', key: str(row.review_key), session: str(row.id),
+		path: str(row.path), ord: num(row.ord), ts: num(row.ts), commit: str(row.git_commit),
 	}));
 }
 
 /** Decisions of the scope's newest `window` checkpoints (spec §7), newest first. */
 export function decisionsOfScope(c: Conn, scope: string, window: number = DECISION_WINDOW): IndexedDecision[] {
-	const rows = c.all(`SELECT d.text, d.decision_key, d.path, d.ord, k.id, k.ts
-		FROM decisions d JOIN (
-			SELECT path, name, id, ts FROM checkpoints
+	const rows = c.all(`SELECT d.decision_key, d.ord, k.path, k.id, k.ts, k.record
+		FROM (
+			SELECT rid, path, name, id, ts, record FROM checkpoints
 			WHERE scope = ? AND copy_of IS NULL AND empty = 0
 			ORDER BY name DESC, path DESC LIMIT ?
-		) k ON k.path = d.path
+		) k JOIN decisions d ON d.checkpoint = k.rid
 		ORDER BY k.name DESC, k.path DESC, d.ord`, [scope, window]);
 	return rows.map((row: Row) => ({
-		text: str(row.text), key: str(row.decision_key), session: str(row.id), path: str(row.path),
-		ord: num(row.ord), ts: num(row.ts),
+		text: recordList(str(row.record), 'decisions')[num(row.ord)] ?? '', key: str(row.decision_key), session: str(row.id),
+		path: str(row.path), ord: num(row.ord), ts: num(row.ts),
 	}));
 }
 
@@ -172,7 +209,7 @@ export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	const sql = `SELECT mtime, size, digest, lines, ${RECORD_COLUMNS} FROM checkpoints${scope === undefined ? '' : ' WHERE scope = ?'}`;
 	return c.all(sql, scope === undefined ? [] : [scope]).map((row) => {
 		const digest = str(row.digest);
-		const lines = decodeLines(row.lines);
+		const lines = digest === '' ? null : decodeLines(row.lines);
 		return {
 			mtime: num(row.mtime), size: num(row.size), record: decodeRecord(row),
 			extras: digest === '' || lines === null ? null : { digest, lines },
@@ -189,7 +226,7 @@ export function firstCheckpointAfter(c: Conn, scope: string, ts: number): Checkp
 
 /** Scopes holding a row whose file must be read again (unreadable last time, or from an older index). */
 export function scopesNeedingRead(c: Conn): string[] {
-	return c.all("SELECT DISTINCT scope FROM checkpoints WHERE digest = '' OR lines = ''").map((r) => str(r.scope));
+	return c.all("SELECT DISTINCT scope FROM checkpoints WHERE digest = ''").map((r) => str(r.scope));
 }
 
 export function checkpointScopes(c: Conn): string[] {

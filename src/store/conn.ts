@@ -10,7 +10,10 @@ export class Conn {
 	private readonly cache = new Map<string, Statement>();
 	private depth = 0;
 
-	constructor(readonly db: Database) {}
+	/** `setup` holds connection settings (pragmas): run now and again whenever sql.js reopens. */
+	constructor(readonly db: Database, private readonly setup: (db: Database) => void = () => undefined) {
+		setup(db);
+	}
 
 	private stmt(sql: string): Statement {
 		let s = this.cache.get(sql);
@@ -38,7 +41,15 @@ export class Conn {
 		const rows: Row[] = [];
 		try {
 			s.bind(params);
-			while (s.step()) rows.push(s.getAsObject());
+			// Column names once per query: sql.js's getAsObject asks for them again on every row.
+			let names: string[] | null = null;
+			while (s.step()) {
+				names ??= s.getColumnNames();
+				const values = s.get();
+				const row: Row = {};
+				for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
+				rows.push(row);
+			}
 		} finally {
 			s.reset();
 		}
@@ -88,7 +99,9 @@ export class Conn {
 	/** sql.js closes and reopens the database to export it, which frees every statement. */
 	export(): Uint8Array {
 		this.forget();
-		return this.db.export();
+		const bytes = this.db.export();
+		this.setup(this.db);
+		return bytes;
 	}
 
 	close(): void {

@@ -9,7 +9,7 @@ import type { CheckpointRecord, WorkingNote } from '../core/types';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
-	moveCheckpoint, scopesNeedingRead, type StoredRow, storedRows, rulingsOfScope, writeCheckpoint,
+	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedRows, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
 import {
@@ -55,6 +55,18 @@ export const localStamp: StampFormat = (ts) => format(new Date(ts * 1000), 'yyyy
 
 const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.mtime === b.mtime && a.size === b.size;
 
+/**
+ * sql.js keeps the whole file in memory and has no other writer, so: a page cache that does
+ * not spill mid-transaction on a full pass (the default 2 MB does, which costs more than the
+ * pages), and the rollback journal in memory rather than in its emulated file system.
+ * Recursive triggers: a row replaced on its path drops its rulings and decisions too.
+ */
+function connectionSettings(db: Database): void {
+	db.run('PRAGMA cache_size = -32768');
+	db.run('PRAGMA journal_mode = MEMORY');
+	db.run('PRAGMA recursive_triggers = ON');
+}
+
 export class IndexStore {
 	private readonly conn: Conn;
 	private readonly stamp: StampFormat;
@@ -66,10 +78,7 @@ export class IndexStore {
 
 	/** Takes a database that `openIndexBytes`/`loadIndex` opened (current schema). */
 	constructor(db: Database, opts: IndexStoreOptions = {}) {
-		// SQLite's default 2 MB page cache spills mid-transaction on a full pass, which
-		// costs more than the pages: sql.js keeps the whole file in memory anyway.
-		db.run('PRAGMA cache_size = -16384');
-		this.conn = new Conn(db);
+		this.conn = new Conn(db, connectionSettings);
 		this.stamp = opts.formatStamp ?? localStamp;
 	}
 
@@ -113,12 +122,9 @@ export class IndexStore {
 		return out;
 	}
 
-	/**
-	 * `extras` lets a later start place the file without reading it (see storedRows);
-	 * `fresh` says the index holds nothing for this path yet.
-	 */
-	upsertCheckpoint(record: CheckpointRecord, mtime: number, size: number, extras?: KeptExtras, fresh = false): void {
-		this.conn.tx(() => writeCheckpoint(this.conn, record, { mtime, size }, extras, fresh));
+	/** `extras` lets a later start place the file without reading it (see storedRows). */
+	upsertCheckpoint(record: CheckpointRecord, mtime: number, size: number, extras?: KeptExtras): void {
+		this.conn.tx(() => writeCheckpoint(this.conn, record, { mtime, size }, extras));
 		this.changed();
 	}
 
@@ -187,6 +193,7 @@ export class IndexStore {
 	 * dropped (notes marked absent) here.
 	 */
 	reconcile(listing: readonly ListedFile[]): { changed: string[]; removed: string[] } {
+		if (this.unchanged(listing)) return { changed: [], removed: [] };
 		const known = allCheckpointStamps(this.conn);
 		for (const f of allNoteFiles(this.conn)) known.set(f.path, f);
 		const changed: string[] = [];
@@ -204,6 +211,31 @@ export class IndexStore {
 			this.changed();
 		}
 		return { changed, removed };
+	}
+
+	/**
+	 * Whether the listing is what the index read, without reading every row: uncommitted.md
+	 * files (a few) by their stamps, checkpoints by their count and the sum of their stamp
+	 * hashes (a change of any path, mtime or size moves the sum, but for a 2^-32 chance).
+	 */
+	private unchanged(listing: readonly ListedFile[]): boolean {
+		const stored = stampTotal(this.conn);
+		const notes = new Map(allNoteFiles(this.conn).map((f) => [f.path, f]));
+		if (listing.length !== stored.count + notes.size) return false;
+		// A path is looked up among the notes only when it ends like one of them.
+		const names = [...new Set([...notes.keys()].map((p) => p.slice(p.lastIndexOf('/'))))];
+		let sum = 0;
+		let notesSeen = 0;
+		for (const f of listing) {
+			const note = names.some((n) => f.path.endsWith(n)) ? notes.get(f.path) : undefined;
+			if (note) {
+				if (!sameStamp(note, f)) return false;
+				notesSeen++;
+			} else {
+				sum = (sum + stampHash(f.path, f.mtime, f.size)) % STAMP_MODULUS;
+			}
+		}
+		return notesSeen === notes.size && sum === stored.sum;
 	}
 
 	/**

@@ -7,6 +7,7 @@
  * rename's target is cleared first.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
+import { withChecksum } from './checksum';
 import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
 
 /** Bytes in, bytes out: the Obsidian adapter and Node fs both fit behind it. */
@@ -40,7 +41,7 @@ export async function saveIndex(port: BytesPort, path: string, bytes: Uint8Array
 	// A first save that stopped after writing .new left that copy as the only one (the
 	// loader reads it): give it the index's place before .new is written over.
 	if (!(await port.exists(path)) && !(await port.exists(previous)) && (await port.exists(fresh))) await port.rename(fresh, path);
-	await port.write(fresh, bytes);
+	await port.write(fresh, withChecksum(bytes));
 	if (await port.exists(path)) {
 		// A stale .old only goes while a current file still exists to fall back on.
 		if (await port.exists(previous)) await port.remove(previous);

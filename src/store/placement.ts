@@ -79,8 +79,7 @@ export class Placer {
 		const extras: KeptExtras | null = this.kept.extrasOf(f);
 		const same = prev && prev.mtime === f.mtime && prev.size === f.size && sameRecord(prev.record, rec) && (prev.extras !== null) === (extras !== null);
 		if (same) return;
-		// The scope's rows are loaded before it is placed: no row here means none in the store.
-		this.store.upsertCheckpoint(rec, f.mtime, f.size, extras ?? undefined, prev === undefined);
+		this.store.upsertCheckpoint(rec, f.mtime, f.size, extras ?? undefined);
 		this.kept.setStored(rec, f, extras);
 	}
 }

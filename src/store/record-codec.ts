@@ -39,15 +39,20 @@ const invert = (m: Record<string, string>): Record<string, string> => Object.fro
 const LONG = invert(SHORT);
 const LONG_GIT = invert(SHORT_GIT);
 
-/** Drops keys at their empty value, one level into nested objects (git, annotations), and shortens names. */
-function strip(o: Json, empty: Json, names: Record<string, string>): Json {
+/**
+ * Drops keys at their empty value (and those in `skip`), one level into nested objects
+ * (git, annotations), and shortens names. Builds a new object: no `delete`, which slows
+ * every later access in V8.
+ */
+function strip(o: Json, empty: Json, names: Record<string, string>, skip?: ReadonlySet<string>): Json {
 	const out: Json = {};
-	for (const k of Object.keys(o)) {
+	for (const k in o) {
+		if (skip?.has(k)) continue;
 		const v = o[k];
-		if (isEmptyValue(v, empty[k])) continue;
 		const e = empty[k];
+		if (isEmptyValue(v, e)) continue;
 		const nested = v !== null && typeof v === 'object' && !Array.isArray(v) && e !== null && typeof e === 'object';
-		out[names[k] ?? k] = nested ? strip(v as Json, e as Json, k === 'git' ? SHORT_GIT : {}) : v;
+		out[names[k] ?? k] = nested ? strip(v as Json, e as Json, k === 'git' ? SHORT_GIT : {}, k === 'git' ? GIT_IN_COLUMNS : undefined) : v;
 	}
 	return out;
 }
@@ -65,17 +70,15 @@ function restore(o: Json, empty: Json, names: Record<string, string>): Json {
 	return out;
 }
 
-/** Checkpoint fields that have a column of their own. */
-const IN_COLUMNS = ['session', 'hostSession', 'ts', 'agent', 'task', 'follows', 'auto', 'autoClosed', 'handoffTo', 'problems'] as const;
+/** Checkpoint fields that have a column of their own; the project when it is the scope. */
+const IN_COLUMNS: ReadonlySet<string> = new Set(['session', 'hostSession', 'ts', 'agent', 'task', 'follows', 'auto', 'autoClosed', 'handoffTo', 'problems']);
+const IN_COLUMNS_AND_PROJECT: ReadonlySet<string> = new Set([...IN_COLUMNS, 'project']);
+const GIT_IN_COLUMNS: ReadonlySet<string> = new Set(['commit']);
 
 /** The record column: JSON text (see the file's comment). */
 export function encodeCheckpoint(cp: Checkpoint, scope: string): string {
-	const plain: Json = { ...(cp as unknown as Json) };
-	for (const k of IN_COLUMNS) delete plain[k];
-	plain.git = { ...cp.git, commit: '' };
 	// The project is nearly always the scope: absent means that, '' is kept as a value.
-	if (cp.project === scope) delete plain.project;
-	const o = strip(plain, EMPTY, SHORT);
+	const o = strip(cp as unknown as Json, EMPTY, SHORT, cp.project === scope ? IN_COLUMNS_AND_PROJECT : IN_COLUMNS);
 	if (cp.project === '' && scope !== '') o[SHORT.project] = '';
 	return JSON.stringify(o);
 }
@@ -103,7 +106,8 @@ export function decodeRecord(row: Row): CheckpointRecord {
 	cp.auto = num(row.auto) === 1;
 	cp.autoClosed = num(row.auto_closed) === 1;
 	cp.handoffTo = str(row.handoff);
-	cp.problems = JSON.parse(str(row.problems)) as string[];
+	const problems = str(row.problems);
+	cp.problems = problems === '[]' ? [] : (JSON.parse(problems) as string[]);
 	const name = str(row.name);
 	return {
 		path: str(row.path), name, stem: stemOf(name), id: str(row.id), scope,

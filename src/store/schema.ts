@@ -138,9 +138,13 @@ CREATE TABLE checkpoints (
 	problems TEXT NOT NULL,
 	record TEXT NOT NULL,
 	digest TEXT NOT NULL,
-	lines BLOB NOT NULL
+	lines BLOB NOT NULL,
+	stamp INTEGER NOT NULL
 );
 CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
+-- stamp: a hash of (path, mtime, size). Their sum over the table, read from this small
+-- index, tells a start whether any checkpoint file changed without reading every row.
+CREATE INDEX checkpoints_stamp ON checkpoints(stamp);
 -- Rows whose file must be read again (unreadable last time): found without a table scan.
 CREATE INDEX checkpoints_unread ON checkpoints(scope) WHERE digest = '';
 

@@ -4,6 +4,7 @@
  * comes from the core's layout rules (fileRole), so the index and a full scan agree.
  */
 import { fileRole, type FileRole } from '../core/layout';
+import { isCheckpointNameAt } from '../core/names';
 import type { ListedFile } from './index-store';
 
 /** What an adapter lists without reading: the Obsidian folder tree, or a Node stat walk. */
@@ -29,12 +30,20 @@ export class VaultFiles {
 	readonly dirs = new Set<string>();
 	/** Checkpoint files by scope. */
 	private readonly byScope = new Map<string, Set<string>>();
+	/** The folder of the last file set, known to be in `dirs`: a listing names a folder's files together. */
+	private lastFolder = '';
+	/**
+	 * The classification of a checkpoint-named file in lastFolder, once one was classified:
+	 * for such names the layout rules look only at the folder, so it holds for every one there.
+	 */
+	private folderCheckpoints: { role: FileRole; scope: string } | null | undefined;
 
 	reset(listing: Listing): void {
 		this.root = listing.root.replace(/^\/+|\/+$/g, '');
 		this.files.clear();
 		this.dirs.clear();
 		this.byScope.clear();
+		this.forgetFolder();
 		for (const d of listing.dirs) this.dirs.add(d);
 		for (const f of listing.files) this.set(f);
 	}
@@ -42,7 +51,13 @@ export class VaultFiles {
 	/** Adds or updates a file; returns its classification. */
 	set(f: ListedFile): Listed {
 		const before = this.files.get(f.path);
-		const found = before ?? fileRole(this.root, f.path);
+		const at = f.path.lastIndexOf('/');
+		const sameFolder = at > 0 && at === this.lastFolder.length && f.path.startsWith(this.lastFolder);
+		const checkpointName = at > 0 && isCheckpointNameAt(f.path, at + 1);
+		let found: { role: FileRole | null; scope: string | null } | null;
+		if (before) found = before;
+		else if (sameFolder && checkpointName && this.folderCheckpoints !== undefined) found = this.folderCheckpoints;
+		else found = fileRole(this.root, f.path);
 		const entry: Listed = { path: f.path, mtime: f.mtime, size: f.size, role: found?.role ?? null, scope: found?.scope ?? null };
 		this.files.set(f.path, entry);
 		if (entry.role === 'checkpoint' && entry.scope !== null) {
@@ -51,12 +66,22 @@ export class VaultFiles {
 			set.add(f.path);
 		}
 		// A file's folders exist: events may announce the file before its folder.
-		for (let i = f.path.lastIndexOf('/'); i > 0; i = f.path.lastIndexOf('/', i - 1)) {
-			const dir = f.path.slice(0, i);
-			if (this.dirs.has(dir)) break;
-			this.dirs.add(dir);
+		if (at > 0 && !sameFolder) {
+			for (let i = at; i > 0; i = f.path.lastIndexOf('/', i - 1)) {
+				const dir = f.path.slice(0, i);
+				if (this.dirs.has(dir)) break;
+				this.dirs.add(dir);
+			}
+			this.lastFolder = f.path.slice(0, at);
+			this.folderCheckpoints = undefined;
 		}
+		if (checkpointName && !before) this.folderCheckpoints = entry.role === null ? null : { role: entry.role, scope: entry.scope as string };
 		return entry;
+	}
+
+	private forgetFolder(): void {
+		this.lastFolder = '';
+		this.folderCheckpoints = undefined;
 	}
 
 	/** Forgets a file or a folder with everything under it; returns what went. */
@@ -70,6 +95,7 @@ export class VaultFiles {
 			gone.push(f);
 		}
 		if (!direct) for (const d of [...this.dirs]) if (isUnderPath(path, d)) this.dirs.delete(d);
+		this.forgetFolder();
 		return gone;
 	}
 

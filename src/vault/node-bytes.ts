@@ -10,7 +10,9 @@ export function nodeBytesPort(): BytesPort {
 	return {
 		async read(file) {
 			try {
-				return new Uint8Array(await fs.promises.readFile(file));
+				const buf = await fs.promises.readFile(file);
+				// A view of Node's buffer, not a copy of it (the index runs to megabytes).
+				return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 			} catch (e) {
 				if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
 				throw e;

@@ -3,9 +3,7 @@
  * person sees when the plugin loads, opens the resume pane, follows a line of it, and meets a
  * checkpoint full of HTML. Each test leaves a screenshot in test/e2e/artifacts/.
  *
- * Scenarios of features still to come (switching conversation, the chain bar, forks, retiring
- * a ruling with --write, adding a working note, the review queue) go in their own
- * `<feature>.e2e.ts` beside this file, on the same helpers.
+ * The other features have their own `<feature>.e2e.ts` beside this file (see README.md).
  */
 import type { Browser } from 'playwright-core';
 import { E2E_VAULT, launchChromium, openHost, openResumePane, PANE, screenshot, startHost, waitForPane, type Host } from './helpers';

@@ -14,8 +14,9 @@ export function dumpRows(sql: SqlJsStatic, store: IndexStore): Record<string, un
 	const out = {
 		checkpoints: q(`SELECT path, name, scope, conversation, id, session, host_session, ts, agent, task, follows, auto,
 			auto_closed, handoff, git_commit, flat, empty, copy_of, size, problems, record, digest, lines FROM checkpoints ORDER BY path`),
-		rulings: q('SELECT * FROM rulings ORDER BY path, ord'),
-		decisions: q('SELECT * FROM decisions ORDER BY path, ord'),
+		// By path: the row ids they refer to depend on the order rows were written.
+		rulings: q('SELECT k.path, r.ord, r.review_key FROM rulings r JOIN checkpoints k ON k.rid = r.checkpoint ORDER BY k.path, r.ord'),
+		decisions: q('SELECT k.path, d.ord, d.decision_key FROM decisions d JOIN checkpoints k ON k.rid = d.checkpoint ORDER BY k.path, d.ord'),
 		notes: q(`SELECT s.project, s.agent, n.text, n.ts, n.own, n.unflushed, n.dismissed, n.present
 			FROM session_notes n JOIN sessions s ON s.id = n.session ORDER BY s.project, n.ts, n.text`),
 		noteFiles: q('SELECT path, scope, size FROM note_files ORDER BY path'),

@@ -125,6 +125,37 @@ describe('reconcile', () => {
 		expect(store.importNotes('kestrel', [note('one', 1)]).added).toBe(0);
 		expect(store.uncommittedCount('kestrel')).toBe(1);
 	});
+
+	it('knows an unchanged listing from the sum of stamps, and sees any one stamp or path differ', () => {
+		const notes = { path: 'sessions/kestrel/uncommitted.md', mtime: 50, size: 5 };
+		const listing = [{ path: A.path, mtime: 100, size: 10 }, { path: B.path, mtime: 200, size: 20 }, notes];
+		store.upsertCheckpoint(A, 100, 10);
+		store.upsertCheckpoint(B, 200, 20);
+		store.importNotes('kestrel', [note('n', 1)], { file: notes });
+		expect(store.reconcile(listing)).toEqual({ changed: [], removed: [] });
+		// Stamps swapped between two files, a path renamed, a note file touched: each is seen.
+		expect(store.reconcile([{ ...listing[0], mtime: 200, size: 20 }, { ...listing[1], mtime: 100, size: 10 }, notes]).changed).toEqual([A.path, B.path]);
+		expect(store.reconcile([listing[0], { ...listing[1], path: `${B.path}.x` }, notes]).changed).toEqual([`${B.path}.x`]);
+		store.upsertCheckpoint(B, 200, 20);
+		expect(store.reconcile([listing[0], listing[1], { ...notes, mtime: 51 }]).changed).toEqual([notes.path]);
+	});
+
+	it('keeps the sum of stamps right through moves, replacements and removals', () => {
+		store.upsertCheckpoint(A, 100, 10);
+		store.upsertCheckpoint(A, 101, 10);
+		store.upsertCheckpoint(FLAT, 300, 30);
+		store.renamePath(FLAT.path, 'sessions/kestrel/_convos/_unattached/20261012-154233-codex.md');
+		store.upsertCheckpoint(B, 200, 20);
+		store.removePath(B.path);
+		const opened = openIndexBytes(sql, store.export());
+		if (!opened.ok) throw new Error(opened.detail);
+		const again = new IndexStore(opened.db);
+		expect(again.reconcile([
+			{ path: A.path, mtime: 101, size: 10 },
+			{ path: 'sessions/kestrel/_convos/_unattached/20261012-154233-codex.md', mtime: 300, size: 30 },
+		])).toEqual({ changed: [], removed: [] });
+		again.close();
+	});
 });
 
 describe('revision', () => {

@@ -1,4 +1,5 @@
 import type { SqlJsStatic } from 'sql.js';
+import { withChecksum } from '../../src/store/checksum';
 import { createIndexDb, openIndexBytes } from '../../src/store/open';
 import { IndexStore } from '../../src/store/index-store';
 import { loadSql, record } from './helpers';
@@ -52,6 +53,17 @@ describe('openIndexBytes', () => {
 		const bad = good.slice();
 		bad.set(noise(4096, 3), 4096);
 		expect(openIndexBytes(sql, bad)).toMatchObject({ ok: false });
+	});
+
+	it('checks a saved file whose checksum no longer matches as it checks any other', () => {
+		const saved = withChecksum(good);
+		const sound = openIndexBytes(sql, saved);
+		expect(sound.ok).toBe(true);
+		if (sound.ok) sound.db.close();
+		const bad = saved.slice();
+		// The second page's type byte: a b-tree page no reader can walk.
+		bad[8192] = 0xff;
+		expect(openIndexBytes(sql, bad)).toMatchObject({ ok: false, reason: 'corrupt' });
 	});
 
 	it('reports another program\'s SQLite file (logos\'s own cache, say) as foreign', () => {

@@ -64,6 +64,25 @@ describe('migrations', () => {
 		store.close();
 	});
 
+	it('brings a version-3 index to one copy of each text: derived rows go (read again from the vault), notes stay', () => {
+		const old = new sql.Database();
+		migrate(old, MIGRATIONS.slice(0, 3));
+		old.run(`INSERT INTO checkpoints (path, name, scope, conversation, id, session, host_session, ts, agent, task, follows,
+			auto, auto_closed, handoff, git_commit, flat, empty, copy_of, mtime, size, problems, record)
+			VALUES ('sessions/kestrel/a.md', 'a.md', 'kestrel', 'a', 'a', 'a', '', 1, 'claude', 't', '', 0, 0, '', '', 1, 0, NULL, 1, 1, '[]', '{}')`);
+		old.run("INSERT INTO rulings (path, ord, scope, text, review_key) VALUES ('sessions/kestrel/a.md', 0, 'kestrel', 'x', 'x')");
+		old.run("INSERT INTO sessions (id, project, agent, started) VALUES ('20261116-091204-claude', 'kestrel', 'claude', 100)");
+		old.run("INSERT INTO session_notes (session, text, ts, own) VALUES ('20261116-091204-claude', 'my own note', 100, 1)");
+		const opened = openIndexBytes(sql, old.export());
+		old.close();
+		if (!opened.ok) throw new Error(opened.detail);
+		expect(opened.migratedFrom).toBe(3);
+		const store = new IndexStore(opened.db);
+		expect(store.stats()).toMatchObject({ checkpoints: 0, rulings: 0, decisions: 0, notes: 1, own: 1 });
+		expect(store.reconcile([{ path: 'sessions/kestrel/a.md', mtime: 1, size: 1 }]).changed).toEqual(['sessions/kestrel/a.md']);
+		store.close();
+	});
+
 	it('leaves a database at its last complete version when a step fails', () => {
 		const db = new sql.Database();
 		const failing = [...MIGRATIONS.slice(0, 1), () => { throw new Error('step failed'); }];

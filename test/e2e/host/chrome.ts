@@ -60,7 +60,8 @@ function requireLayout(): Layout {
 
 /**
  * SHIM (Notice, https://docs.obsidian.md/Reference/TypeScript+API/Notice): a toast at the top
- * right for `duration` ms (Obsidian's default is a few seconds; 0 keeps it until clicked).
+ * right for `duration` ms (Obsidian's default is a few seconds; 0 keeps it until clicked),
+ * showing the very fragment it was given.
  * A subclass, because the mocks' constructor is where a notice would appear.
  */
 export class HostNotice extends Notice {
@@ -68,10 +69,27 @@ export class HostNotice extends Notice {
 		super(message, duration);
 		const el = this.containerEl;
 		noticeLog.push(typeof message === 'string' ? message : message.textContent ?? '');
+		this.showMessage(message);
 		el.addClass('notice');
 		el.addEventListener('click', () => this.hide());
 		requireLayout().notices.appendChild(el);
 		if (duration !== 0) window.setTimeout(() => this.hide(), duration ?? 5000);
+	}
+
+	/**
+	 * A fragment's own nodes go in, as in Obsidian, so a button the plugin put in it keeps its
+	 * listeners; the mocks put in a copy, whose buttons do nothing.
+	 */
+	private showMessage(message: DocumentFragment | string): void {
+		if (typeof message === 'string') return;
+		this.messageEl.empty();
+		this.messageEl.appendChild(message);
+	}
+
+	setMessage(message: DocumentFragment | string): this {
+		super.setMessage(message);
+		this.showMessage(message);
+		return this;
 	}
 
 	hide(): void {

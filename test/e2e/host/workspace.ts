@@ -230,6 +230,9 @@ export class HostWorkspace {
 			// the mode, as Obsidian's does; the mocks' returns {}.
 			(view as unknown as { mode: string }).mode = 'preview';
 			view.getState = () => ({ file: view.file?.path ?? null, mode: 'preview', source: false });
+			// SHIM (MarkdownPreviewView.rerender, https://docs.obsidian.md/Reference/TypeScript+API/MarkdownPreviewView/rerender):
+			// the reading view renders again, post-processors and all, keeping its scroll; the mocks' does nothing.
+			view.previewMode.rerender = () => void this.showNote(leaf, false);
 			await this.showNote(leaf, true);
 			this.retitle(leaf);
 			this.explorer?.setActive(file.path);

@@ -43,7 +43,7 @@ export function bigCheckpoint(bytes = 5 * 1024 * 1024): string {
 }
 
 /** A checkpoint whose frontmatter nests 5,000 levels deep; its body still reads. */
-function deepYamlCheckpoint(): string {
+export function deepYamlCheckpoint(): string {
 	return [
 		'---', 'type: checkpoint', 'project: delta', 'agent: codex', 'session: 20261204-120000-codex',
 		'host_session: d0000000-0000-4000-8000-00000000d002', 'relations:',

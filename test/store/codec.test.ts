@@ -1,0 +1,119 @@
+/**
+ * What the index stores compactly comes back exactly: the record column (short names, the
+ * project left out when it is the scope), line maps as bytes, and the checksum after a saved file.
+ */
+import fc from 'fast-check';
+import type { LineMap } from '../../src/core/lines';
+import { lineMap } from '../../src/core/lines';
+import { checkedBytes, withChecksum } from '../../src/store/checksum';
+import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines } from '../../src/store/record-codec';
+import type { CheckpointRecord } from '../../src/core/types';
+import { checkpoint, record } from './helpers';
+
+/** The row decodeRecord reads, as writeCheckpoint would have stored the record. */
+function roundTrip(r: CheckpointRecord): CheckpointRecord {
+	const cp = r.checkpoint;
+	return decodeRecord({
+		path: r.path, name: r.name, id: r.id, scope: r.scope, conversation: r.conversation, flat: r.flat ? 1 : 0,
+		empty: r.empty ? 1 : 0, copy_of: r.copyOf, record: encodeCheckpoint(cp, r.scope), git_commit: cp.git.commit,
+		session: cp.session, host_session: cp.hostSession, ts: cp.ts, agent: cp.agent, task: cp.task, follows: cp.follows,
+		auto: cp.auto ? 1 : 0, auto_closed: cp.autoClosed ? 1 : 0, handoff: cp.handoffTo, problems: JSON.stringify(cp.problems),
+	});
+}
+
+describe('record column', () => {
+	it.each([
+		['the scope', 'kestrel'],
+		['none', ''],
+		['another scope', 'heron'],
+	])('gives back a checkpoint whose project is %s', (_label, project) => {
+		const r = record('20261116-091204-claude', { checkpoint: { project } });
+		expect(roundTrip(r)).toEqual(r);
+	});
+
+	it('gives back every field, nested ones and lists included', () => {
+		const cp = checkpoint({
+			session: 's', hostSession: 'h', agent: 'codex', task: 't', intent: 'i', state: 'st', decisions: ['d1', 'd2'],
+			failed: ['f'], verified: ['v'], blockers: ['b'], commands: ['c'], questions: ['q'], files: ['a.go'], next: 'n',
+			handoffTo: 'claude', auto: true, autoClosed: true, follows: 'prev', ts: 1795600000, firstSeen: '2026-11-16',
+			checkpointed: '2026-11-16T09:12:04-08:00', transcriptTurns: 7,
+			git: { branch: 'main', commit: 'abc1234', commitSubject: 'subject', uncommitted: 3, uncommittedUnreadable: true, worktree: 'wt', remote: 'origin', repoRoot: '/r', touched: ['x.go'] },
+			inferred: { by: 'model', at: '2026-11-16', turns: 4, verified: ['iv'], failed: ['if'], decided: ['id'] },
+			annotations: { preamble: 'pre', sections: [{ heading: 'Notes', text: 'text', line: 30 }] },
+			problems: ['a problem'],
+		});
+		const r = { ...record('20261116-091204-claude'), checkpoint: cp };
+		expect(roundTrip(r)).toEqual(r);
+	});
+
+	it('stores names short and leaves the scope\'s project out', () => {
+		const stored = JSON.parse(encodeCheckpoint(checkpoint({ project: 'kestrel', state: 'going', decisions: ['x'] }), 'kestrel')) as Record<string, unknown>;
+		expect(stored).toEqual({ s: 'going', d: ['x'] });
+	});
+});
+
+describe('line maps', () => {
+	const text = [
+		'---', 'type: checkpoint', 'project: kestrel', 'custom_key: 1', '---', '', '## Task', '', 'do it', '',
+		"## Didn't work", '', '- one', '- two', '', '## A heading of its own', '- x', '## Decisions', '* y',
+	].join('\n');
+
+	it('come back as they were, known and unknown names alike', () => {
+		const map = lineMap(text);
+		expect(decodeLines(encodeLines(map))).toEqual(map);
+	});
+
+	it('hold lines past one byte and steps back', () => {
+		const map: LineMap = { s: [['Task', 300, 301, 70000], ['Zürich ✓', 2]], k: [['type', 1], ['ünïcode', 0]] };
+		expect(decodeLines(encodeLines(map))).toEqual(map);
+	});
+
+	it('come back for any map', () => {
+		const name = fc.oneof(fc.constantFrom('Task', 'Next', "Didn't work", 'type', 'relations'), fc.string({ maxLength: 8 }));
+		const line = fc.nat({ max: 100000 });
+		const map = fc.record({
+			s: fc.array(fc.tuple(name, fc.array(line, { minLength: 1, maxLength: 5 })).map(([h, ls]) => [h, ...ls]), { maxLength: 6 }),
+			k: fc.array(fc.tuple(name, line), { maxLength: 6 }),
+		});
+		fc.assert(fc.property(map, (m) => {
+			expect(decodeLines(encodeLines(m))).toEqual(m);
+		}));
+	});
+
+	it('read as absent when none was kept', () => {
+		expect(decodeLines(new Uint8Array(0))).toBeNull();
+		expect(decodeLines('')).toBeNull();
+	});
+});
+
+describe('checksum', () => {
+	const body = new Uint8Array(Array.from({ length: 8195 }, (_, i) => (i * 31) % 251));
+
+	it('vouches for the bytes it was written with', () => {
+		const saved = withChecksum(body);
+		expect(saved.length).toBe(body.length + 16);
+		const got = checkedBytes(saved);
+		expect(got.verified).toBe(true);
+		expect([...got.bytes]).toEqual([...body]);
+	});
+
+	it('does not vouch for a changed byte, and still hands the database bytes back', () => {
+		const saved = withChecksum(body);
+		saved[4000] ^= 1;
+		const got = checkedBytes(saved);
+		expect(got.verified).toBe(false);
+		expect(got.bytes.length).toBe(body.length);
+	});
+
+	it('leaves bytes without one as they are', () => {
+		expect(checkedBytes(body)).toEqual({ bytes: body, verified: false });
+		expect(checkedBytes(new Uint8Array(3)).verified).toBe(false);
+	});
+
+	it('reads bytes that do not start on a word boundary', () => {
+		const saved = withChecksum(body);
+		const shifted = new Uint8Array(saved.length + 1);
+		shifted.set(saved, 1);
+		expect(checkedBytes(shifted.subarray(1)).verified).toBe(true);
+	});
+});
