@@ -222,20 +222,23 @@ export class IndexStore {
 		const stored = stampTotal(this.conn);
 		const notes = new Map(allNoteFiles(this.conn).map((f) => [f.path, f]));
 		if (listing.length !== stored.count + notes.size) return false;
-		// A path is looked up among the notes only when it ends like one of them.
+		// A path is looked up among the notes only when it ends like one of them (they are all
+		// uncommitted.md: one name to test).
 		const names = [...new Set([...notes.keys()].map((p) => p.slice(p.lastIndexOf('/'))))];
+		const mayBeNote = names.length === 1 ? (p: string): boolean => p.endsWith(names[0]) : (p: string): boolean => names.some((n) => p.endsWith(n));
+		// Below 2^53 for any vault of fewer than two million files: one modulo at the end.
 		let sum = 0;
 		let notesSeen = 0;
 		for (const f of listing) {
-			const note = names.some((n) => f.path.endsWith(n)) ? notes.get(f.path) : undefined;
+			const note = mayBeNote(f.path) ? notes.get(f.path) : undefined;
 			if (note) {
 				if (!sameStamp(note, f)) return false;
 				notesSeen++;
 			} else {
-				sum = (sum + stampHash(f.path, f.mtime, f.size)) % STAMP_MODULUS;
+				sum += stampHash(f.path, f.mtime, f.size);
 			}
 		}
-		return notesSeen === notes.size && sum === stored.sum;
+		return notesSeen === notes.size && sum % STAMP_MODULUS === stored.sum;
 	}
 
 	/**
