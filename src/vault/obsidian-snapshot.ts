@@ -5,6 +5,7 @@
  */
 import { normalizePath, TFile, TFolder, type Vault } from 'obsidian';
 import type { VaultFile, VaultSnapshot } from '../core/types';
+import { mapBounded } from '../store/indexer';
 
 /** Deep enough for `<scope>/<worktree>/_convos/<id>/<file>`, as the CLI's adapter. */
 const MAX_DEPTH = 6;
@@ -52,20 +53,7 @@ async function readOne(vault: Vault, file: TFile): Promise<VaultFile> {
 	}
 }
 
-/** Maps with at most `limit` calls pending; results keep the input order. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-	const out = new Array<R>(items.length);
-	let next = 0;
-	const worker = async (): Promise<void> => {
-		while (next < items.length) {
-			const i = next++;
-			out[i] = await fn(items[i]);
-		}
-	};
-	const n = Math.max(1, Math.min(limit, items.length));
-	await Promise.all(Array.from({ length: n }, worker));
-	return out;
-}
+export { mapBounded };
 
 /**
  * Everything under the sessions folder. Never throws: a missing folder is an empty
