@@ -1,11 +1,12 @@
 /**
  * `index` and `stats`: the plugin's index built and read headlessly, through the same store
  * and indexer code, so the CLI and the plugin write the same rows for the same vault.
+ * `stats` also lists the scopes gone quiet at `--now`, from the index alone.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadIndex, openIndexStore, saveIndex } from '../store';
-import { IndexStore, type IndexStats } from '../store/index-store';
+import { format } from 'date-fns';
+import { IndexStore, type IndexStats, loadIndex, openIndexStore, saveIndex, type ScopeActivity } from '../store';
 import { Indexer } from '../store/indexer';
 import { initSql } from '../store/sqlite';
 import { SQL_WASM } from '../store/wasm-bytes';
@@ -29,6 +30,13 @@ function statsText(db: string, s: IndexStats, extra: string[] = []): string {
 		`notes        ${s.notes} in ${s.sessions} sessions, ${s.uncommitted} not yet checkpointed (${s.noteFiles} uncommitted.md files)`,
 		`own notes    ${s.own}${s.unflushed > 0 ? `, ${s.unflushed} unflushed` : ''}`,
 	].join('\n');
+}
+
+/** A scope gone quiet (decisions §9), as the index answers at `now`. */
+function quietLine(a: ScopeActivity): string {
+	// A date in the reader's zone (decisions §7); the JSON keeps unix seconds.
+	const last = a.lastCheckpoint === null ? 'no checkpoint' : a.lastCheckpoint > 0 ? `last checkpoint ${format(a.lastCheckpoint * 1000, 'yyyy-MM-dd')}` : 'last checkpoint at an unknown time';
+	return `quiet: ${a.scope} (${last})`;
 }
 
 export function indexCommands(usage: (message: string) => Error): Record<string, Command> {
@@ -69,8 +77,9 @@ export function indexCommands(usage: (message: string) => Error): Record<string,
 				}
 				const store = new IndexStore(loaded.db);
 				try {
-					const s = { db, ...store.stats() };
-					return ctx.json ? s : statsText(db, s);
+					const quiet = store.quietScopes(ctx.now);
+					if (ctx.json) return { db, ...store.stats(), now: ctx.now, quiet };
+					return [statsText(db, store.stats()), ...quiet.map(quietLine)].join('\n');
 				} finally {
 					store.close();
 				}

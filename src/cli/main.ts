@@ -23,7 +23,7 @@ commands:
   continuity                           per-project continuity figures
   parse FILE                           one parsed checkpoint
   index --db FILE [--agent A]          build or bring up to date the plugin's index
-  stats --db FILE                      what an index holds
+  stats --db FILE [--now T]            what an index holds, and scopes quiet at --now
 
 options:
   --vault DIR      the logos vault (default: current folder)

@@ -34,18 +34,34 @@ interface Resolution {
 	problems: Problem[];
 }
 
-interface Index {
+/** One scope's records by stem and id; the scope's follows stay answerable without the rest. */
+interface ScopeIndex {
 	/** stem and id → non-empty canonical records. */
 	live: Map<string, CheckpointRecord[]>;
 	/** stem and id → empty or unreadable canonical records, for a clearer dangling message. */
 	torn: Map<string, CheckpointRecord[]>;
-	byPath: Map<string, CheckpointRecord>;
+	/** Non-empty canonical records, by path. */
 	nodes: CheckpointRecord[];
-	/** The whole vault's graph, built on first need: a walk along one chain needs only the maps. */
+}
+
+/**
+ * A scan's index: its scopes' indexes, each kept as long as the scope's list of records
+ * (an index hands later scans the same list for a scope none of whose files changed), and
+ * their lookups merged once per scan.
+ */
+interface Index {
+	scopes: ScopeIndex[];
+	/** The scopes' lookups merged, on first need. */
+	live: Map<string, CheckpointRecord[]> | null;
+	torn: Map<string, CheckpointRecord[]> | null;
+	byPath: Map<string, CheckpointRecord> | null;
+	nodes: CheckpointRecord[] | null;
+	/** The whole vault's graph, built on first need: a walk along one chain needs only the lookups. */
 	vault: FollowsGraph | null;
 }
 
 const indexes = new WeakMap<VaultScan, Index>();
+const scopeIndexes = new WeakMap<readonly CheckpointRecord[], ScopeIndex>();
 
 function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRecord): void {
 	const list = map.get(key);
@@ -53,12 +69,40 @@ function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRec
 	else if (!list.includes(r)) list.push(r);
 }
 
+const byPath = (a: CheckpointRecord, b: CheckpointRecord): number => compareBytes(a.path, b.path);
+
+/** Records by stem or id across every scope, in path order; the lists are shared, never changed. */
+function lookup(index: Index, which: 'live' | 'torn', key: string): CheckpointRecord[] {
+	let merged = index[which];
+	if (!merged) {
+		merged = new Map();
+		for (const s of index.scopes) {
+			for (const [k, list] of s[which]) {
+				const before = merged.get(k);
+				merged.set(k, before ? [...before, ...list].sort(byPath) : list);
+			}
+		}
+		index[which] = merged;
+	}
+	return merged.get(key) ?? [];
+}
+
+function nodesOf(index: Index): CheckpointRecord[] {
+	index.nodes ??= index.scopes.flatMap((s) => s.nodes).sort(byPath);
+	return index.nodes;
+}
+
+function recordAt(index: Index, path: string): CheckpointRecord | undefined {
+	index.byPath ??= new Map(nodesOf(index).map((r) => [r.path, r]));
+	return index.byPath.get(path);
+}
+
 function byName(a: CheckpointRecord, b: CheckpointRecord): number {
 	return compareBytes(b.name, a.name) || compareBytes(a.path, b.path);
 }
 
 function resolveIn(index: Index, follows: string, scope: string, from: CheckpointRecord | null): Resolution {
-	const found = index.live.get(follows) ?? [];
+	const found = lookup(index, 'live', follows);
 	// The common case, one record by that name: it is the target whatever its scope.
 	if (found.length === 1) return { target: found[0], problems: [] };
 	const near = found.filter((r) => r.scope === scope);
@@ -66,8 +110,8 @@ function resolveIn(index: Index, follows: string, scope: string, from: Checkpoin
 	const session = from?.id ?? follows;
 	const path = from?.path ?? null;
 	if (pool.length === 0) {
-		const torn = index.torn.get(follows);
-		const detail = torn
+		const torn = lookup(index, 'torn', follows);
+		const detail = torn.length > 0
 			? `follows ${follows}, which is empty or unreadable (${torn[0].path})`
 			: `follows ${follows}, which is not in the vault`;
 		return { target: null, problems: [{ kind: 'dangling', path, session, detail }] };
@@ -116,7 +160,7 @@ function buildGraph(index: Index, nodes: CheckpointRecord[], parentOf: (r: Check
 	for (const [path, kids] of children) {
 		kids.sort(byName);
 		if (kids.length < 2) continue;
-		const p = index.byPath.get(path);
+		const p = recordAt(index, path);
 		problems.push({
 			kind: 'fork',
 			path,
@@ -128,30 +172,31 @@ function buildGraph(index: Index, nodes: CheckpointRecord[], parentOf: (r: Check
 	return { nodes, parent, children, problems };
 }
 
+function scopeIndexOf(records: readonly CheckpointRecord[]): ScopeIndex {
+	let index = scopeIndexes.get(records);
+	if (index) return index;
+	index = { live: new Map(), torn: new Map(), nodes: [] };
+	for (const r of records) {
+		if (r.copyOf !== null) continue;
+		const map = r.empty ? index.torn : index.live;
+		add(map, r.stem, r);
+		add(map, r.id, r);
+		if (!r.empty) index.nodes.push(r);
+	}
+	scopeIndexes.set(records, index);
+	return index;
+}
+
 function indexOf(scan: VaultScan): Index {
 	const cached = indexes.get(scan);
 	if (cached) return cached;
-	const live = new Map<string, CheckpointRecord[]>();
-	const torn = new Map<string, CheckpointRecord[]>();
-	const byPath = new Map<string, CheckpointRecord>();
-	const nodes: CheckpointRecord[] = [];
-	for (const r of scan.records) {
-		if (r.copyOf !== null) continue;
-		const map = r.empty ? torn : live;
-		add(map, r.stem, r);
-		add(map, r.id, r);
-		if (!r.empty) {
-			nodes.push(r);
-			byPath.set(r.path, r);
-		}
-	}
-	const index: Index = { live, torn, byPath, nodes, vault: null };
+	const index: Index = { scopes: [...scan.byScope.values()].map(scopeIndexOf), live: null, torn: null, byPath: null, nodes: null, vault: null };
 	indexes.set(scan, index);
 	return index;
 }
 
 function vaultGraph(index: Index): FollowsGraph {
-	index.vault ??= buildGraph(index, index.nodes, (r) => resolveIn(index, r.checkpoint.follows.trim(), r.scope, r));
+	index.vault ??= buildGraph(index, nodesOf(index), (r) => resolveIn(index, r.checkpoint.follows.trim(), r.scope, r));
 	return index.vault;
 }
 
@@ -166,14 +211,14 @@ export function resolveFollows(scan: VaultScan, from: CheckpointRecord): Resolut
 export function followsGraph(scan: VaultScan, scope?: string): FollowsGraph {
 	const index = indexOf(scan);
 	if (scope === undefined) return vaultGraph(index);
-	const nodes = index.nodes.filter((r) => r.scope === scope);
+	const nodes = nodesOf(index).filter((r) => r.scope === scope);
 	return buildGraph(index, nodes, (r) => resolveFollows(scan, r));
 }
 
 function startOf(scan: VaultScan, id: string, scope: string | undefined): { start: CheckpointRecord | null; problems: Problem[]; error?: string } {
 	const index = indexOf(scan);
 	const key = id.trim().replace(/\.md$/, '');
-	const found = (index.live.get(key) ?? []).filter((r) => scope === undefined || r.scope === scope);
+	const found = lookup(index, 'live', key).filter((r) => scope === undefined || r.scope === scope);
 	if (found.length === 0) return { start: null, problems: [], error: `no checkpoint ${key}${scope ? ` in ${scope}` : ''}` };
 	// Without a scope every match competes, so an id used in two scopes is reported.
 	const res = resolveIn(index, key, scope ?? '', null);

@@ -51,21 +51,26 @@ function agentOf(r: CheckpointRecord): string {
  * A conversation that moved into a worktree mid-way is one conversation.
  */
 export function conversations(scan: VaultScan, project: string): Conversation[] {
-	// Once per scan and project (a scan never changes after it is built); a copy of the list
+	// Once per project's records (a scan never changes after it is built); a copy of the list
 	// goes out, so a caller that sorts it does not reorder the next caller's.
-	let byProject = built.get(scan);
-	if (!byProject) built.set(scan, (byProject = new Map<string, Conversation[]>()));
-	let list = byProject.get(project);
-	if (!list) byProject.set(project, (list = buildConversations(scan, project)));
+	// A later scan whose project scopes hold the same record lists (an index builds again only
+	// the scopes a change touched) gets the same conversations.
+	const lists: CheckpointRecord[][] = [];
+	for (const [scope, records] of scan.byScope) if (scope === project || scope.startsWith(project + '/')) lists.push(records);
+	if (lists.length === 0) return [];
+	const known = built.get(lists[0]);
+	if (known && known.lists.length === lists.length && known.lists.every((l, i) => l === lists[i])) return known.list.slice();
+	const list = buildConversations(scan, lists);
+	built.set(lists[0], { lists, list });
 	return list.slice();
 }
 
-const built = new WeakMap<VaultScan, Map<string, Conversation[]>>();
+/** Keyed by the first of the project's record lists, and good while all of them are the same. */
+const built = new WeakMap<readonly CheckpointRecord[], { lists: readonly CheckpointRecord[][]; list: Conversation[] }>();
 
-function buildConversations(scan: VaultScan, project: string): Conversation[] {
+function buildConversations(scan: VaultScan, lists: readonly CheckpointRecord[][]): Conversation[] {
 	const groups = new Map<string, CheckpointRecord[]>();
-	for (const r of scan.records) {
-		if (r.scope !== project && !r.scope.startsWith(project + '/')) continue;
+	for (const r of lists.flat()) {
 		if (r.copyOf !== null || r.empty) continue;
 		const list = groups.get(r.conversation);
 		if (list) list.push(r);

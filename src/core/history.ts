@@ -19,14 +19,17 @@ export function newestFirst(a: CheckpointRecord, b: CheckpointRecord): number {
 	return compareBytes(b.name, a.name) || compareBytes(b.path, a.path);
 }
 
-/** Each scan's scopes in history order, sorted once: a scan never changes after it is built. */
-const sortedScopes = new WeakMap<VaultScan, Map<string, readonly CheckpointRecord[]>>();
+/**
+ * Each scope's records in history order, sorted once per list of records: a scan never
+ * changes after it is built, and an index hands later scans the same list for a scope
+ * none of whose files changed.
+ */
+const sortedScopes = new WeakMap<readonly CheckpointRecord[], readonly CheckpointRecord[]>();
 
 function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecord[] {
-	let byScope = sortedScopes.get(scan);
-	if (!byScope) sortedScopes.set(scan, (byScope = new Map<string, readonly CheckpointRecord[]>()));
-	let sorted = byScope.get(scope);
-	if (!sorted) byScope.set(scope, (sorted = recordsOf(scan, scope).slice().sort(newestFirst)));
+	const records = recordsOf(scan, scope);
+	let sorted = sortedScopes.get(records);
+	if (!sorted) sortedScopes.set(records, (sorted = records.slice().sort(newestFirst)));
 	return sorted;
 }
 

@@ -239,6 +239,32 @@ function foldCopies(group: Pending[], problems: Problem[], folded: VaultScan['fo
 	}
 }
 
+export function scopeInfoOf(root: string, scope: string, uncommitted: string | null, reviewed: string | null): ScopeInfo {
+	const slash = scope.indexOf('/');
+	return {
+		scope,
+		project: slash < 0 ? scope : scope.slice(0, slash),
+		worktree: slash < 0 ? '' : scope.slice(slash + 1),
+		dir: root === '' ? scope : `${root}/${scope}`,
+		uncommitted,
+		reviewed,
+	};
+}
+
+/** The order of a scan's problems: by path, then kind; a sort that keeps equal ones as found. */
+export function problemOrder(a: Problem, b: Problem): number {
+	return compareBytes(a.path ?? '', b.path ?? '') || compareBytes(a.kind, b.kind);
+}
+
+export function byPath(a: { path: string }, b: { path: string }): number {
+	return compareBytes(a.path, b.path);
+}
+
+/** The scope a folder of the sessions root opens, when it is a project: top-level, not hidden. */
+export function isProjectDir(rel: string): boolean {
+	return rel !== '' && !rel.includes('/') && !rel.startsWith('.');
+}
+
 /**
  * Reads the whole sessions folder once. With a cache, files it knows at their current
  * stamp may come without text: their kept parse stands in for parsing.
@@ -265,7 +291,7 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 		files.push({ file, parts });
 	}
 
-	const projects = [...dirs].filter((d) => !d.includes('/') && !d.startsWith('.')).sort(compareBytes);
+	const projects = [...dirs].filter(isProjectDir).sort(compareBytes);
 	const projectSet = new Set(projects);
 	const scopeSet = new Set(projects);
 	// Names per folder, for iCloud's ` 2` rule (a copy only beside its original).
@@ -314,25 +340,18 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 	const folded: VaultScan['folded'] = [];
 	for (const group of groups.values()) foldCopies(group, problems, folded);
 
-	const records = pendings.map((p) => p.record).sort((a, b) => compareBytes(a.path, b.path));
+	const records = pendings.map((p) => p.record).sort(byPath);
 	const byScope = new Map<string, CheckpointRecord[]>();
 	for (const r of records) {
 		const list = byScope.get(r.scope);
 		if (list) list.push(r);
 		else byScope.set(r.scope, [r]);
 	}
-	const scopes = [...scopeSet].sort(compareBytes).map((scope): ScopeInfo => {
-		const slash = scope.indexOf('/');
-		return {
-			scope,
-			project: slash < 0 ? scope : scope.slice(0, slash),
-			worktree: slash < 0 ? '' : scope.slice(slash + 1),
-			dir: root === '' ? scope : `${root}/${scope}`,
-			uncommitted: notes.get(scope) ?? null,
-			reviewed: reviewed.get(scope) ?? null,
-		};
-	});
-	problems.sort((a, b) => compareBytes(a.path ?? '', b.path ?? '') || compareBytes(a.kind, b.kind));
+	const scopes = [...scopeSet].sort(compareBytes).map((scope) => scopeInfoOf(root, scope, notes.get(scope) ?? null, reviewed.get(scope) ?? null));
+	problems.sort(problemOrder);
+	// Path order, not file order: a scan of one scope's files gives the same lists (vault-model.ts).
+	transcripts.sort(byPath);
+	folded.sort(byPath);
 	return { root, projects, scopes, records, byScope, transcripts, problems, folded };
 }
 

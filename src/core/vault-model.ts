@@ -2,11 +2,12 @@
  * The whole vault read once: the scan plus each scope's working notes and verdicts.
  * Views, the CLI and the resume model all answer from this, so they agree.
  */
-import { scanVault, type ParseCache, type ScopeInfo, type VaultScan } from './layout';
+import { byPath, problemOrder, scanVault, scopeInfoOf, type ParseCache, type ScopeInfo, type TranscriptFile, type VaultScan } from './layout';
+import { compareBytes } from './names';
 import { linesFromTexts, type LineSource } from './lines';
 import { parseUncommitted } from './notes';
 import { parseReviewed } from './reviews';
-import type { Problem, VaultFile, VaultSnapshot, Verdict, WorkingNote } from './types';
+import type { CheckpointRecord, Problem, VaultFile, VaultSnapshot, Verdict, WorkingNote } from './types';
 
 export interface VaultModel {
 	scan: VaultScan;
@@ -64,6 +65,82 @@ export function buildVaultModel(snap: VaultSnapshot, cache?: ModelCache): VaultM
 		lines = linesFromTexts(texts);
 	}
 	return { scan, scopes: scan.scopes.map((s) => s.scope), notes, verdicts, lines, problems };
+}
+
+/**
+ * One scope's share of a model, built from that scope's files alone: placement, folding
+ * and every problem a scan raises stay within one scope, so a model put together from
+ * these (combineScopeModels) is the one buildVaultModel gives for the whole folder. An
+ * index keeps them and builds again only the scopes a change touched.
+ */
+export interface ScopeModel {
+	scope: string;
+	/** Null when the files make no scope (a folder holding only reviewed.md or transcripts). */
+	info: ScopeInfo | null;
+	/** In path order; the same array for as long as the scope model is kept. */
+	records: CheckpointRecord[];
+	transcripts: TranscriptFile[];
+	problems: Problem[];
+	folded: VaultScan['folded'];
+	notes: WorkingNote[];
+	verdicts: Verdict[];
+	/** Problems reading the scope's uncommitted.md and reviewed.md. */
+	fileProblems: Problem[];
+}
+
+/** `snap` holds only files of `scope` (as fileRole places them). */
+export function buildScopeModel(snap: VaultSnapshot, scope: string, cache?: ModelCache): ScopeModel {
+	const m = buildVaultModel(snap, cache);
+	return {
+		scope,
+		info: scopeInfo(m, scope),
+		records: m.scan.byScope.get(scope) ?? [],
+		transcripts: m.scan.transcripts,
+		problems: m.scan.problems,
+		folded: m.scan.folded,
+		notes: m.notes.get(scope) ?? [],
+		verdicts: m.verdicts.get(scope) ?? [],
+		fileProblems: m.problems.slice(m.scan.problems.length),
+	};
+}
+
+/** The model of a folder from its scopes' models; `projects` are its top-level folders (a project may have no file yet). */
+export function combineScopeModels(root: string, projects: readonly string[], parts: readonly ScopeModel[], lines: LineSource): VaultModel {
+	const sorted = [...parts].sort((a, b) => compareBytes(a.scope, b.scope));
+	const bare = root.replace(/^\/+|\/+$/g, '');
+	const infos = new Map<string, ScopeInfo>();
+	for (const p of projects) infos.set(p, scopeInfoOf(bare, p, null, null));
+	for (const p of sorted) if (p.info) infos.set(p.scope, p.info);
+	const scopes = [...infos.values()].sort((a, b) => compareBytes(a.scope, b.scope));
+	const byScope = new Map<string, CheckpointRecord[]>();
+	const records: CheckpointRecord[] = [];
+	const transcripts: TranscriptFile[] = [];
+	const scanProblems: Problem[] = [];
+	const folded: VaultScan['folded'] = [];
+	for (const p of sorted) {
+		if (p.records.length > 0) byScope.set(p.scope, p.records);
+		records.push(...p.records);
+		transcripts.push(...p.transcripts);
+		scanProblems.push(...p.problems);
+		folded.push(...p.folded);
+	}
+	// Each part is in order already: these sorts merge runs.
+	records.sort(byPath);
+	transcripts.sort(byPath);
+	folded.sort(byPath);
+	scanProblems.sort(problemOrder);
+	const byName = new Map(sorted.map((p) => [p.scope, p]));
+	const problems = [...scanProblems];
+	const notes = new Map<string, WorkingNote[]>();
+	const verdicts = new Map<string, Verdict[]>();
+	for (const s of scopes) {
+		const part = byName.get(s.scope);
+		notes.set(s.scope, part?.notes ?? []);
+		verdicts.set(s.scope, part?.verdicts ?? []);
+		if (part) problems.push(...part.fileProblems);
+	}
+	const scan: VaultScan = { root: bare, projects: [...projects].sort(compareBytes), scopes, records, byScope, transcripts, problems: scanProblems, folded };
+	return { scan, scopes: scopes.map((s) => s.scope), notes, verdicts, lines, problems };
 }
 
 export function scopeInfo(model: VaultModel, scope: string): ScopeInfo | null {

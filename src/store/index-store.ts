@@ -6,6 +6,7 @@
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { CheckpointRecord, WorkingNote } from '../core/types';
+import { scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
@@ -362,5 +363,19 @@ export class IndexStore {
 
 	close(): void {
 		this.conn.close();
+	}
+
+	/**
+	 * How recently each scope was checkpointed and whether it is quiet at `now` (decisions
+	 * §9), as core's continuity report says from a full scan. `scopes` defaults to the ones
+	 * the index knows; a caller that knows more (empty folders) passes them.
+	 */
+	scopeActivity(now: number, scopes: readonly string[] = this.scopes()): ScopeActivity[] {
+		return scopeActivity(this.conn, scopes, now);
+	}
+
+	/** The scopes of scopeActivity that are quiet at `now`. */
+	quietScopes(now: number, scopes?: readonly string[]): ScopeActivity[] {
+		return this.scopeActivity(now, scopes).filter((a) => a.quiet);
 	}
 }

@@ -9,6 +9,7 @@ import { type BytesPort, createSaver, type LoadSource, loadIndex, type Saver, ty
 import type { UnusableReason } from './open';
 
 export * from './index-store';
+export type { ScopeActivity } from './activity';
 export { initSql } from './sqlite';
 export { SCHEMA_VERSION } from './migrations';
 export { openIndexBytes, createIndexDb, type UnusableReason } from './open';

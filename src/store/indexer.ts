@@ -9,7 +9,7 @@ import { fileRole } from '../core/layout';
 import { linesFromMaps } from '../core/lines';
 import { parseUncommitted } from '../core/notes';
 import type { VaultFile } from '../core/types';
-import { buildVaultModel, type VaultModel } from '../core/vault-model';
+import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core/vault-model';
 import type { IndexedNote, IndexStore, ListedFile } from './index-store';
 import { KeptFiles } from './kept';
 import { Placer, type ReadResult } from './placement';
@@ -66,6 +66,8 @@ export class Indexer {
 	private readonly placer: Placer;
 	private rev = 0;
 	private built: { key: string; model: VaultModel } | null = null;
+	/** Each scope's model with the revision of its files it was built at. */
+	private scopeModels = new Map<string, { rev: string; part: ScopeModel }>();
 
 	constructor(
 		readonly store: IndexStore,
@@ -207,13 +209,29 @@ export class Indexer {
 			else if (f.role === 'notes' && f.scope !== null) this.kept.keepNotes(f, parseUncommitted(r.text, f.scope));
 			else this.kept.keepVerdicts(f, r.text);
 		}
-		const files: VaultFile[] = [...this.files.files.values()].map((f) => ({ path: f.path, text: null, mtime: f.mtime, size: f.size, error: this.kept.errorOf(f) }));
-		const model = buildVaultModel({ root: this.files.root, files, dirs: [...this.files.dirs] }, {
+		for (const f of unread) this.files.touch(f);
+		const lines = linesFromMaps({ get: (path) => this.kept.lines(path) });
+		const cache: ModelCache = {
 			get: (file) => this.kept.parseOf(file),
 			notes: (file) => this.kept.notesOf(file),
 			verdicts: (file) => this.kept.verdictsOf(file),
-			lines: linesFromMaps({ get: (path) => this.kept.lines(path) }),
-		});
+			lines,
+		};
+		// Only scopes whose files changed since their model was built are built again.
+		const parts: ScopeModel[] = [];
+		const live = new Map<string, { rev: string; part: ScopeModel }>();
+		for (const [scope, listed] of this.files.filesByScope()) {
+			const rev = this.files.scopeRevision(scope);
+			let kept = this.scopeModels.get(scope);
+			if (kept?.rev !== rev) {
+				const files: VaultFile[] = listed.map((f) => ({ path: f.path, text: null, mtime: f.mtime, size: f.size, error: this.kept.errorOf(f) }));
+				kept = { rev, part: buildScopeModel({ root: this.files.root, files, dirs: [] }, scope, cache) };
+			}
+			live.set(scope, kept);
+			parts.push(kept.part);
+		}
+		this.scopeModels = live;
+		const model = combineScopeModels(this.files.root, this.files.projects(), parts, lines);
 		// The person's notes not written yet are theirs all the same (decisions §6).
 		for (const n of this.store.pendingOwnNotes()) {
 			const list = model.notes.get(n.scope);

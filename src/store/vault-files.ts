@@ -3,7 +3,7 @@
  * stamp, every folder, and which scope each checkpoint file belongs to. Classification
  * comes from the core's layout rules (fileRole), so the index and a full scan agree.
  */
-import { fileRole, type FileRole } from '../core/layout';
+import { fileRole, type FileRole, isProjectDir } from '../core/layout';
 import { isCheckpointNameAt } from '../core/names';
 import type { ListedFile } from './index-store';
 
@@ -30,6 +30,10 @@ export class VaultFiles {
 	readonly dirs = new Set<string>();
 	/** Checkpoint files by scope. */
 	private readonly byScope = new Map<string, Set<string>>();
+	/** Counts changes to each scope's files: a model of the scope holds while its count stands. */
+	private readonly scopeRevs = new Map<string, number>();
+	/** Grows on every reset: counts from before it mean nothing. */
+	private generation = 0;
 	/** The folder of the last file set, known to be in `dirs`: a listing names a folder's files together. */
 	private lastFolder = '';
 	/**
@@ -43,6 +47,8 @@ export class VaultFiles {
 		this.files.clear();
 		this.dirs.clear();
 		this.byScope.clear();
+		this.scopeRevs.clear();
+		this.generation++;
 		this.forgetFolder();
 		for (const d of listing.dirs) this.dirs.add(d);
 		for (const f of listing.files) this.set(f);
@@ -60,6 +66,7 @@ export class VaultFiles {
 		else found = fileRole(this.root, f.path);
 		const entry: Listed = { path: f.path, mtime: f.mtime, size: f.size, role: found?.role ?? null, scope: found?.scope ?? null };
 		this.files.set(f.path, entry);
+		this.touch(entry);
 		if (entry.role === 'checkpoint' && entry.scope !== null) {
 			let set = this.byScope.get(entry.scope);
 			if (!set) this.byScope.set(entry.scope, (set = new Set()));
@@ -79,6 +86,36 @@ export class VaultFiles {
 		return entry;
 	}
 
+	/** Marks the file's scope changed; also for a file already listed whose parse or read state moved on. */
+	touch(f: Listed): void {
+		if (f.role !== null && f.scope !== null) this.scopeRevs.set(f.scope, (this.scopeRevs.get(f.scope) ?? 0) + 1);
+	}
+
+	/** Changes the scope's files went through; unequal values mean the scope must be looked at again. */
+	scopeRevision(scope: string): string {
+		return `${this.generation}:${this.scopeRevs.get(scope) ?? 0}`;
+	}
+
+	/** Files with a role, by scope: what a scope model is built from. */
+	filesByScope(): Map<string, Listed[]> {
+		const out = new Map<string, Listed[]>();
+		for (const f of this.files.values()) {
+			if (f.role === null || f.scope === null) continue;
+			const list = out.get(f.scope);
+			if (list) list.push(f);
+			else out.set(f.scope, [f]);
+		}
+		return out;
+	}
+
+	/** The sessions folder's project folders, root-relative. */
+	projects(): string[] {
+		const prefix = this.root === '' ? '' : `${this.root}/`;
+		const out: string[] = [];
+		for (const d of this.dirs) if (d.startsWith(prefix) && isProjectDir(d.slice(prefix.length))) out.push(d.slice(prefix.length));
+		return out;
+	}
+
 	private forgetFolder(): void {
 		this.lastFolder = '';
 		this.folderCheckpoints = undefined;
@@ -92,6 +129,7 @@ export class VaultFiles {
 		for (const f of candidates) {
 			this.files.delete(f.path);
 			if (f.scope !== null) this.byScope.get(f.scope)?.delete(f.path);
+			this.touch(f);
 			gone.push(f);
 		}
 		if (!direct) for (const d of [...this.dirs]) if (isUnderPath(path, d)) this.dirs.delete(d);
@@ -118,13 +156,7 @@ export class VaultFiles {
 
 	/** The scopes scanVault finds: every project folder, and every scope with a checkpoint or notes. */
 	scopes(): string[] {
-		const out = new Set<string>();
-		const prefix = this.root === '' ? '' : `${this.root}/`;
-		for (const d of this.dirs) {
-			if (!d.startsWith(prefix)) continue;
-			const rel = d.slice(prefix.length);
-			if (rel !== '' && !rel.includes('/') && !rel.startsWith('.')) out.add(rel);
-		}
+		const out = new Set<string>(this.projects());
 		for (const f of this.files.values()) if ((f.role === 'checkpoint' || f.role === 'notes') && f.scope !== null) out.add(f.scope);
 		return [...out].sort();
 	}

@@ -1,10 +1,12 @@
 /**
  * The index's part of the plugin: the service (started after layout-ready), the person's
- * notes, the "Add working note" and "Rebuild index" commands, the status bar's counts and
- * the pane's own-notes block. main.ts calls registerIndex once in onload.
+ * notes, the "Add working note" and "Rebuild index" commands, the status bar's counts,
+ * the pane's own-notes block and which scopes are quiet. main.ts calls registerIndex once
+ * in onload.
  */
 import { Notice, Platform, type Plugin } from 'obsidian';
 import { WriteRefused } from '../core/path-guard';
+import type { ScopeActivity } from '../store/activity';
 import { IndexService } from '../vault/obsidian-index';
 import { OwnNotes } from '../vault/own-notes';
 import { countsFrom, summarizeIndex } from './index-status';
@@ -26,6 +28,11 @@ export interface IndexFeatures {
 	status(activePath: string | null): UncommittedSummary | null;
 	/** The pane's block under the resume for `scope`. */
 	renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
+	/**
+	 * How recently each of `scopes` was checkpointed and whether it is quiet at `now`, from the
+	 * index; null until it is open. Scopes the index has no checkpoint of are quiet.
+	 */
+	activity(now: number, scopes: readonly string[]): ScopeActivity[] | null;
 	openNoteModal(): void;
 	rebuild(): void;
 }
@@ -78,6 +85,9 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 			});
 			const s = Platform.isMobile ? summaryOf(scope) : null;
 			if (s && s.count > 0) renderCounts(el, s.text);
+		},
+		activity(now, scopes) {
+			return service.store?.scopeActivity(now, scopes) ?? null;
 		},
 		openNoteModal() {
 			const scopes = service.scopes();

@@ -42,6 +42,15 @@ export const EMPTY = {
 	loading: 'Reading the sessions folder…',
 };
 
+/**
+ * A quiet scope in the pane's scope picker (decisions §9): no checkpoint, or none for more
+ * than 14 days. `lastDay` is the newest checkpoint's local date, '' when its time is unknown.
+ */
+export const QUIET = {
+	label: (lastDay: string | null): string =>
+		lastDay === null ? 'quiet, no checkpoint' : lastDay === '' ? 'quiet' : `quiet, last checkpoint ${lastDay}`,
+};
+
 export const RECEIPT_TEXT: Record<ReceiptKind, string> = {
 	doneUnverified: 'Claims to be done, with nothing verified',
 	nextMultiStep: 'The next step reads as more than one step',

@@ -55,6 +55,11 @@ export function clock(ts: number): string {
 	return ts > 0 ? format(ts * 1000, 'yyyy-MM-dd HH:mm') : '';
 }
 
+/** Local date, '' when unknown. */
+export function day(ts: number): string {
+	return ts > 0 ? format(ts * 1000, 'yyyy-MM-dd') : '';
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
 	return `${n} ${n === 1 ? one : many}`;
 }

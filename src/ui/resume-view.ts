@@ -8,11 +8,12 @@ import { conversations } from '../core/conversations';
 import { compareBytes } from '../core/names';
 import { buildResume } from '../core/resume';
 import { projectOf, scopeOfPath, type VaultModel } from '../core/vault-model';
+import type { ScopeActivity } from '../store/activity';
 import type { ModelSource, LoadedModel } from '../vault/obsidian-source';
 import { copyResume, nowSeconds } from './copy-resume';
-import { EMPTY, RESUME_VIEW_TYPE } from './labels';
+import { EMPTY, QUIET, RESUME_VIEW_TYPE } from './labels';
 import { LineLinks } from './line-links';
-import { age, type RenderEnv } from './resume-dom';
+import { age, day, type RenderEnv } from './resume-dom';
 import { renderResume } from './resume-render';
 import { rulingButtons, type RulingReviewer } from './review-buttons';
 import { sourcesFrom } from './resume-sources';
@@ -23,8 +24,14 @@ export interface ResumeHost {
 	readonly settings: LogosSettings;
 	/** Gives verdicts from the pane's ruling buttons; without it the pane shows none. */
 	readonly reviews?: RulingReviewer;
-	/** What the index adds under the resume: the person's notes a checkpoint left out. */
-	readonly index?: { renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void };
+	/**
+	 * What the index adds: under the resume, the person's notes a checkpoint left out; in
+	 * the scope picker, which scopes are quiet (null until the index is open).
+	 */
+	readonly index?: {
+		renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
+		activity?(now: number, scopes: readonly string[]): ScopeActivity[] | null;
+	};
 }
 
 export interface ResumeViewState {
@@ -232,9 +239,24 @@ export class ResumeView extends ItemView implements HoverParent {
 
 	private fillScopes(model: VaultModel): void {
 		this.scopeSelect.empty();
-		for (const s of model.scopes) this.scopeSelect.createEl('option', { text: s, value: s });
+		const quiet = this.quietScopes(model);
+		for (const s of model.scopes) {
+			const q = quiet.get(s);
+			const option = this.scopeSelect.createEl('option', { text: q === undefined ? s : `${s} · ${q}`, value: s });
+			if (q !== undefined) option.addClass('logos-scope-quiet');
+		}
 		this.scopeSelect.value = this.sel.scope ?? '';
 		this.scopeSelect.disabled = model.scopes.length === 0;
+	}
+
+	/** Quiet scopes and their label, from the index once it is open (none before). */
+	private quietScopes(model: VaultModel): Map<string, string> {
+		const activity = this.host.index?.activity?.(nowSeconds(), model.scopes) ?? [];
+		const out = new Map<string, string>();
+		for (const a of activity) {
+			if (a.quiet) out.set(a.scope, QUIET.label(a.lastCheckpoint === null ? null : day(a.lastCheckpoint)));
+		}
+		return out;
 	}
 
 	private fillConversations(model: VaultModel): void {

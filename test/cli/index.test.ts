@@ -1,14 +1,16 @@
 /**
  * `cli index` and `cli stats`: the real bundle over a copy of our fixture vault
- * (index-same-rows.test.ts holds the plugin to the same rows).
+ * (index-same-rows.test.ts holds the plugin to the same rows), quiet scopes included.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { ScopeActivity } from '../../src/store';
 import { buildCli } from '../helpers/build-cli';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
+const DAY = 24 * 60 * 60;
 
 let cli: string;
 let dir: string;
@@ -42,7 +44,7 @@ describe('cli index and stats', () => {
 		expect(built).toMatchObject({ rebuilt: null, removed: 0 });
 		expect(built.checkpoints).toBeGreaterThan(20);
 		expect(built.read).toBe((built.checkpoints as number) + (built.noteFiles as number));
-		const stats = json('stats', '--db', db);
+		const { now: _n, quiet: _q, ...stats } = json('stats', '--db', db);
 		const { read: _r, removed: _x, rebuilt: _b, ...counts } = built;
 		expect(stats).toEqual(counts);
 		expect(run('stats', '--db', db).stdout).toMatch(/^index .*index\.db \(schema \d+\)\ncheckpoints +\d+ in \d+ scopes/);
@@ -62,6 +64,35 @@ describe('cli index and stats', () => {
 		const built = json('index', '--vault', path.join(dir, 'vault'), '--db', db);
 		expect(String(built.rebuilt)).toMatch(/^(corrupt|truncated)/);
 		expect(run('stats', '--db', db).status).toBe(0);
+	});
+
+	test('stats lists the quiet scopes at --now from the index alone, as continuity does from the vault', () => {
+		const vault = path.join(dir, 'vault');
+		json('index', '--vault', vault, '--db', db);
+		// g3, the fixture's newest checkpoint, is 2026-11-22 11:00 local.
+		const soon = String(1795374000 + DAY);
+		const later = String(1795374000 + 30 * DAY);
+		const fromVault = (now: string): string[] => (json('continuity', '--vault', vault, '--now', now).projects as { scope: string; quiet: boolean }[]).filter((p) => p.quiet).map((p) => p.scope);
+		const expected = { soon: fromVault(soon), later: fromVault(later) };
+		expect(expected).toEqual({ soon: ['alpha/spike'], later: ['alpha', 'alpha/spike', 'beta', 'gamma'] });
+		// Nothing of the vault is read: it is gone.
+		fs.rmSync(vault, { recursive: true });
+
+		const quiet = (now: string): ScopeActivity[] => json('stats', '--db', db, '--now', now).quiet as ScopeActivity[];
+		expect(quiet(soon)).toEqual([{ scope: 'alpha/spike', checkpoints: 2, lastCheckpoint: 1794177000, latest: '20261108-143000-claude', lastAgent: 'claude', quiet: true }]);
+		expect(quiet(later).map((q) => q.scope)).toEqual(expected.later);
+		expect(json('stats', '--db', db, '--now', soon).now).toBe(Number(soon));
+
+		const text = run('stats', '--db', db, '--now', soon);
+		expect(text.status).toBe(0);
+		expect(text.stdout.trimEnd().split('\n').filter((l) => l.startsWith('quiet:'))).toEqual(['quiet: alpha/spike (last checkpoint 2026-11-08)']);
+		expect(run('stats', '--db', db, '--now', later).stdout.trimEnd().split('\n').filter((l) => l.startsWith('quiet:'))).toEqual([
+			'quiet: alpha (last checkpoint 2026-11-11)',
+			'quiet: alpha/spike (last checkpoint 2026-11-08)',
+			'quiet: beta (last checkpoint 2026-11-20)',
+			'quiet: gamma (last checkpoint 2026-11-22)',
+		]);
+		expect(run('stats', '--db', db, '--now', 'yesterday')).toMatchObject({ status: 2 });
 	});
 
 	test('bad arguments exit 2 with one line', () => {

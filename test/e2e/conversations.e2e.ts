@@ -8,8 +8,8 @@
  * twin (and every cursor command) cannot be exercised here.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openHost, openNote, openResumePane, PANE, ROOT, runCommand, screenshot, shownNote, startHost, waitForNote, waitForPane, type Host } from './helpers';
+import type { Page } from 'playwright-core';
+import { openNote, openResumePane, PANE, ROOT, runCommand, screenshot, shownNote, useHost, waitForNote, waitForPane } from './helpers';
 
 const VAULT = join(ROOT, 'test/fixtures/vault-own');
 const ALPHA = 'sessions/alpha';
@@ -24,18 +24,7 @@ const A6 = `${ALPHA}/_convos/b7e2a9c4-1d3f-4e5a-8b6c-000000000a03/20261105-17000
 const SPIKE_CONV = '5d0e7a11-3c2b-4f1e-a9d8-000000000a05';
 const W2 = `${ALPHA}/spike/_convos/${SPIKE_CONV}/20261108-143000-claude.md`;
 
-let host: Host;
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launchChromium();
-	host = await startHost(VAULT);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await host?.stop();
-});
+const served = useHost(VAULT);
 
 const bar = (page: Page) => shownNote(page).locator('.logos-chain-bar');
 
@@ -45,7 +34,7 @@ async function waitForBar(page: Page, position: string): Promise<void> {
 }
 
 test('"Switch conversation" lists the vault’s conversations, and choosing one points the pane at it', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openResumePane(page);
 	const pane = page.locator(PANE);
 	// The pane starts where work last happened: gamma.
@@ -77,7 +66,7 @@ test('"Switch conversation" lists the vault’s conversations, and choosing one 
 });
 
 test('next and previous in a conversation open the right notes, from the palette and the chain bar', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openNote(page, A2);
 	await waitForBar(page, '1 of 2');
 	expect(await bar(page).locator('.logos-chain-name').textContent()).toBe('the public API is being scraped and the gateway falls over above 2k req/s');
@@ -98,7 +87,7 @@ test('next and previous in a conversation open the right notes, from the palette
 });
 
 test('back and forward along follows cross into the next conversation and return', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openNote(page, A3);
 	await waitForBar(page, '2 of 2');
 	expect(await bar(page).locator('button[data-chain="forward"]').getAttribute('aria-label')).toBe('Forward along follows: 20261104-080000-codex');
@@ -118,7 +107,7 @@ test('back and forward along follows cross into the next conversation and return
 });
 
 test('where follows forks, going forward offers the checkpoints that follow, and opens the one chosen', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openNote(page, A5);
 	await waitForBar(page, '2 of 2');
 	const forward = bar(page).locator('button[data-chain="forward"]');

@@ -107,6 +107,53 @@ export async function openHost(browser: Browser, host: Host, options: OpenOption
 	return { page, errors, dialogs };
 }
 
+export interface UseHostOptions extends OpenOptions {
+	/** Start the host with --write: writes reach the served folder instead of the page's memory. */
+	write?: boolean;
+	/** Changes the served copy (`host.dir`) once the host is up, before any test opens a page. */
+	prepare?: (host: Host) => void | Promise<void>;
+}
+
+export interface HostedVault {
+	readonly browser: Browser;
+	readonly host: Host;
+	/** A fresh page over the host, in its own context (the test closes it); the viewport given to useHost unless `options` says otherwise. */
+	open(options?: OpenOptions): Promise<HostPage>;
+}
+
+/**
+ * One Chromium and one host over a copy of `vault` for the enclosing file or describe block:
+ * started in beforeAll, stopped in afterAll. Its fields are there once beforeAll has run, that
+ * is inside the tests.
+ */
+export function useHost(vault: string, options: UseHostOptions = {}): HostedVault {
+	let browser: Browser | undefined;
+	let host: Host | undefined;
+	beforeAll(async () => {
+		// The browser first: without Chromium the tests fail at once, with no server left running.
+		browser = await launchChromium();
+		host = await startHost(vault, options.write);
+		await options.prepare?.(host);
+	});
+	afterAll(async () => {
+		await browser?.close();
+		await host?.stop();
+	});
+	const up = <T>(value: T | undefined): T => {
+		if (value === undefined) throw new Error('the browser and the host start in beforeAll: use them inside a test');
+		return value;
+	};
+	return {
+		get browser() {
+			return up(browser);
+		},
+		get host() {
+			return up(host);
+		},
+		open: (open = {}) => openHost(up(browser), up(host), { viewport: open.viewport ?? options.viewport }),
+	};
+}
+
 /** Runs a command the way a person does: Ctrl-P, its name, Enter. */
 export async function runCommand(page: Page, name: string): Promise<void> {
 	await page.keyboard.press('Control+P');

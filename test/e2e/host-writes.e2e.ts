@@ -5,23 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_VAULT, launchChromium, openHost, screenshot, startHost, type Host } from './helpers';
+import type { Page } from 'playwright-core';
+import { E2E_VAULT, screenshot, useHost } from './helpers';
 
 const NOTES = 'sessions/harbor/uncommitted.md';
 const NOTE_LINE = '- the north pier gauge was recalibrated on Monday <!-- ts=1795723200 agent=codex -->\n';
-
-let browser: Browser;
-const hosts: Host[] = [];
-
-beforeAll(async () => {
-	browser = await launchChromium();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await Promise.all(hosts.map((h) => h.stop()));
-});
 
 async function statusText(page: Page): Promise<string> {
 	return (await page.textContent('.status-bar-item.plugin-logos-continuity')) ?? '';
@@ -41,32 +29,37 @@ async function appendNote(page: Page): Promise<void> {
 	);
 }
 
-test('without --write a new working note stays in memory, and the status bar counts it', async () => {
-	const host = await startHost(E2E_VAULT);
-	hosts.push(host);
-	const before = readFileSync(join(host.dir, NOTES), 'utf8');
-	const { page, errors } = await openHost(browser, host);
-	await expect(page.textContent('.host-writes')).resolves.toBe('writes go to memory');
-	await page.waitForFunction(() => /\b2\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
-	await appendNote(page);
-	await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
-	expect(await statusText(page)).toMatch(/\b3\b.*uncommitted/i);
-	expect(readFileSync(join(host.dir, NOTES), 'utf8')).toBe(before);
-	expect(errors).toEqual([]);
-	await page.context().close();
+// --write is fixed when a host starts: each block serves its own copy of the vault.
+describe('the host as started by default', () => {
+	const served = useHost(E2E_VAULT);
+
+	test('without --write a new working note stays in memory, and the status bar counts it', async () => {
+		const before = readFileSync(join(served.host.dir, NOTES), 'utf8');
+		const { page, errors } = await served.open();
+		await expect(page.textContent('.host-writes')).resolves.toBe('writes go to memory');
+		await page.waitForFunction(() => /\b2\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		await appendNote(page);
+		await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		expect(await statusText(page)).toMatch(/\b3\b.*uncommitted/i);
+		expect(readFileSync(join(served.host.dir, NOTES), 'utf8')).toBe(before);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
 });
 
-test('with --write the note reaches the served folder, and the page names the folder', async () => {
-	const host = await startHost(E2E_VAULT, true);
-	hosts.push(host);
-	const before = readFileSync(join(host.dir, NOTES), 'utf8');
-	const { page, errors } = await openHost(browser, host);
-	const writes = (await page.textContent('.host-writes')) ?? '';
-	expect(writes).toMatch(/^writes go to .*vault-e2e$/);
-	await appendNote(page);
-	expect(readFileSync(join(host.dir, NOTES), 'utf8')).toBe(before + NOTE_LINE);
-	await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
-	await screenshot(page, 'writes-to-folder');
-	expect(errors).toEqual([]);
-	await page.context().close();
+describe('the host started with --write', () => {
+	const served = useHost(E2E_VAULT, { write: true });
+
+	test('with --write the note reaches the served folder, and the page names the folder', async () => {
+		const before = readFileSync(join(served.host.dir, NOTES), 'utf8');
+		const { page, errors } = await served.open();
+		const writes = (await page.textContent('.host-writes')) ?? '';
+		expect(writes).toMatch(/^writes go to .*vault-e2e$/);
+		await appendNote(page);
+		expect(readFileSync(join(served.host.dir, NOTES), 'utf8')).toBe(before + NOTE_LINE);
+		await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		await screenshot(page, 'writes-to-folder');
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
 });

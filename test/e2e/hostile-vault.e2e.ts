@@ -11,9 +11,9 @@
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bigCheckpoint, deepYamlCheckpoint } from '../reliability/lib/hostile-vault';
-import { launchChromium, openHost, openResumePane, PANE, ROOT, screenshot, startHost, statusText, waitForPane, type Host } from './helpers';
+import { openResumePane, PANE, ROOT, screenshot, statusText, useHost, waitForPane } from './helpers';
 
 const D1 = 'sessions/delta/_convos/d0000000-0000-4000-8000-00000000d001';
 const D2 = 'sessions/delta/_convos/d0000000-0000-4000-8000-00000000d002';
@@ -21,21 +21,13 @@ const BIG = `${D1}/20261205-090000-claude.md`;
 /** What the plugin says once when its index file cannot be read (src/vault/obsidian-index.ts NOTICE.rebuilt). */
 const REBUILT = 'Logos index could not be read, so it was rebuilt from the vault. Nothing is lost.';
 
-let host: Host;
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launchChromium();
-	host = await startHost(join(ROOT, 'test/fixtures/vault-own'));
+const served = useHost(join(ROOT, 'test/fixtures/vault-own'), {
 	// The served copy gets vault-hostile's delta scope and the files too big or too odd to commit.
-	cpSync(join(ROOT, 'test/fixtures/vault-hostile/sessions/delta'), join(host.dir, 'sessions/delta'), { recursive: true });
-	writeFileSync(join(host.dir, ...BIG.split('/')), bigCheckpoint());
-	writeFileSync(join(host.dir, ...`${D2}/20261204-120000-codex.md`.split('/')), deepYamlCheckpoint());
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await host?.stop();
+	prepare: (host) => {
+		cpSync(join(ROOT, 'test/fixtures/vault-hostile/sessions/delta'), join(host.dir, 'sessions/delta'), { recursive: true });
+		writeFileSync(join(host.dir, ...BIG.split('/')), bigCheckpoint());
+		writeFileSync(join(host.dir, ...`${D2}/20261204-120000-codex.md`.split('/')), deepYamlCheckpoint());
+	},
 });
 
 async function showScope(page: Page, scope: string): Promise<void> {
@@ -49,7 +41,7 @@ async function problems(page: Page): Promise<string[]> {
 }
 
 test('conflict copies, BOM, CRLF and YAML errors are named as problems, and the rest of the scope still shows', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openResumePane(page);
 	await showScope(page, 'beta');
 	const pane = page.locator(PANE);
@@ -75,7 +67,7 @@ test('conflict copies, BOM, CRLF and YAML errors are named as problems, and the 
 });
 
 test('a 5 MB checkpoint is the latest, its State folded behind "Show all", with the rest of the scope around it', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openResumePane(page);
 	await showScope(page, 'delta');
 	const pane = page.locator(PANE);
@@ -99,10 +91,10 @@ test('a 5 MB checkpoint is the latest, its State folded behind "Show all", with 
 });
 
 test('a damaged index file: the person is told once, and the pane and the status bar keep working', async () => {
-	const dir = join(host.dir, '.obsidian', 'plugins', 'logos-continuity');
+	const dir = join(served.host.dir, '.obsidian', 'plugins', 'logos-continuity');
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, 'index.db'), Buffer.from('SQLite format 3\u0000 but then nothing a database would hold '.repeat(64)));
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openResumePane(page);
 	await showScope(page, 'alpha');
 	expect(await page.locator(`${PANE} .logos-who`).textContent()).toContain('claude stopped');

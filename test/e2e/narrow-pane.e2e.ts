@@ -7,26 +7,14 @@
  * mobile choices (no status bar, counts in the pane) are covered by the unit tests.
  */
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openHost, openResumePane, PANE, ROOT, screenshot, startHost, waitForPane, type Host } from './helpers';
+import { openResumePane, PANE, ROOT, screenshot, useHost, waitForPane } from './helpers';
 
 const WIDTH = 360;
 
-let host: Host;
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launchChromium();
-	host = await startHost(join(ROOT, 'test/fixtures/vault-own'));
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await host?.stop();
-});
+const served = useHost(join(ROOT, 'test/fixtures/vault-own'), { viewport: { width: WIDTH, height: 760 } });
 
 test('at 360 px the pane fills the drawer and nothing in it overflows to the side', async () => {
-	const { page, errors } = await openHost(browser, host, { viewport: { width: WIDTH, height: 760 } });
+	const { page, errors } = await served.open();
 	// One drawer at a time, as on a phone: the file list closes first.
 	await page.click('.host-toggle-left');
 	await openResumePane(page);

@@ -5,25 +5,12 @@
  *
  * The other features have their own `<feature>.e2e.ts` beside this file (see README.md).
  */
-import type { Browser } from 'playwright-core';
-import { E2E_VAULT, launchChromium, openHost, openResumePane, PANE, screenshot, startHost, waitForPane, type Host } from './helpers';
+import { E2E_VAULT, openResumePane, PANE, screenshot, useHost, waitForPane } from './helpers';
 
-let host: Host;
-let browser: Browser;
-
-beforeAll(async () => {
-	// The browser first: without Chromium the tests fail at once, with no server left running.
-	browser = await launchChromium();
-	host = await startHost(E2E_VAULT);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await host?.stop();
-});
+const served = useHost(E2E_VAULT);
 
 test('the plugin loads with no console error: its command, ribbon icon and status bar item are there', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	const status = page.locator('.status-bar-item.plugin-logos-continuity');
 	await page.waitForFunction(() => (document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? '') !== '');
 	expect(await status.textContent()).toMatch(/\b2\b.*uncommitted/i);
@@ -39,7 +26,7 @@ test('the plugin loads with no console error: its command, ribbon icon and statu
 });
 
 test('the resume pane shows the scope’s latest checkpoint: who stopped, the task, the next step', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openResumePane(page);
 	const pane = page.locator(PANE);
 	await expect(pane.locator('select.logos-scope-select').inputValue()).resolves.toBe('harbor');
@@ -54,7 +41,7 @@ test('the resume pane shows the scope’s latest checkpoint: who stopped, the ta
 });
 
 test('a line of the pane opens its checkpoint in the centre, at that line', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openResumePane(page);
 	await page.locator(`${PANE} [data-section="next"] .logos-link`).first().click();
 	const note = page.locator('.workspace-split.mod-root .workspace-leaf.host-shown .markdown-reading-view');
@@ -68,7 +55,7 @@ test('a line of the pane opens its checkpoint in the centre, at that line', asyn
 });
 
 test('a checkpoint holding <img onerror> and <script> renders inert in the pane and in the note', async () => {
-	const { page, dialogs } = await openHost(browser, host);
+	const { page, dialogs } = await served.open();
 	await openResumePane(page);
 	await page.selectOption(`${PANE} select.logos-scope-select`, 'hostile');
 	await waitForPane(page, 'hostile');

@@ -8,8 +8,8 @@
  * editor, which the host does not have: they are covered by the unit tests only.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openHost, openNote, openResumePane, PANE, ROOT, runCommand, screenshot, shownNote, startHost, vaultText, type Host } from './helpers';
+import type { Page } from 'playwright-core';
+import { openNote, openResumePane, PANE, ROOT, runCommand, screenshot, shownNote, useHost, vaultText } from './helpers';
 
 const VAULT = join(ROOT, 'test/fixtures/vault-own');
 const REVIEWED = 'sessions/alpha/reviewed.md';
@@ -19,18 +19,7 @@ const R4 = 'per-route flags in the load balancer — the LB has no per-route fla
 /** The commit a7 was recorded at: what reconfirming R4 is prefilled with. */
 const A7_COMMIT = '2e8f6b3';
 
-let host: Host;
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launchChromium();
-	host = await startHost(VAULT);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await host?.stop();
-});
+const served = useHost(VAULT);
 
 const pageNow = (page: Page): Promise<number> => page.evaluate(() => Math.floor(Date.now() / 1000));
 
@@ -61,7 +50,7 @@ const paneRuling = (page: Page) => page.locator(`${PANE} [data-section="ruled-ou
 const noteRuling = (page: Page) => shownNote(page).locator('li', { hasText: R4 });
 
 test('retiring a ruling from the pane appends its line, marks it retired in the pane and the note, and Undo brings it back', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openNote(page, A7);
 	await openResumePane(page);
 	// The pane follows the open note to its scope.
@@ -111,7 +100,7 @@ test('retiring a ruling from the pane appends its line, marks it retired in the 
 });
 
 test('the review queue: s skips, r retires, u undoes, c reconfirms at the recorded commit, Esc closes', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openNote(page, A7);
 	const before = await vaultText(page, REVIEWED);
 	await runCommand(page, 'Review rulings');

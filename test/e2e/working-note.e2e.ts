@@ -4,28 +4,16 @@
  * vault, writes staying in memory), signed with the agent name from the settings, and the
  * status bar count and the resume pane follow.
  */
-import type { Browser } from 'playwright-core';
-import { E2E_VAULT, launchChromium, openHost, openNote, openResumePane, PANE, runCommand, screenshot, startHost, statusText, vaultText, type Host } from './helpers';
+import { E2E_VAULT, openNote, openResumePane, PANE, runCommand, screenshot, statusText, useHost, vaultText } from './helpers';
 
 const NOTES = 'sessions/harbor/uncommitted.md';
 const LATEST = 'sessions/harbor/20261125-143000-claude.md';
 const NOTE = 'the south pier gauge is back online after the storm';
 
-let host: Host;
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launchChromium();
-	host = await startHost(E2E_VAULT);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await host?.stop();
-});
+const served = useHost(E2E_VAULT);
 
 test('a note added through the modal lands in uncommitted.md, and the status bar and the pane count it', async () => {
-	const { page, errors } = await openHost(browser, host);
+	const { page, errors } = await served.open();
 	await openNote(page, LATEST);
 	await openResumePane(page);
 	await page.waitForFunction(() => /^2 uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));

@@ -125,6 +125,44 @@ describe('indexer', () => {
 		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
 	});
 
+	test('after every kind of event the model is the full scan\'s, and scopes the event did not touch are not built again', async () => {
+		const { ix } = indexer();
+		await ix.fullPass(listSessions(dir));
+		const recordsOf = (m: VaultModel, scope: string): unknown => m.scan.byScope.get(scope);
+		let before = await ix.model();
+		const step = async (event: () => Promise<unknown> | unknown, untouched: string[]): Promise<void> => {
+			await event();
+			const model = await ix.model();
+			expect(view(model)).toEqual(view(buildVaultModel(loadSnapshot(dir))));
+			for (const scope of untouched) expect(recordsOf(model, scope)).toBe(recordsOf(before, scope));
+			before = model;
+		};
+		const write = (rel: string, text: string): { path: string; mtime: number; size: number } => {
+			fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+			fs.writeFileSync(path.join(dir, rel), text);
+			return stamp(rel);
+		};
+		const beta = 'sessions/beta/_convos/9a3b4c5d-6e7f-4a8b-9c0d-000000000b02/20261117-094500-claude.md';
+		await step(() => ix.fileChanged(write(beta, `${fs.readFileSync(path.join(dir, beta), 'utf8')}\n## Didn't work\n\n- a new dead end\n`)), ['alpha', 'alpha/spike', 'gamma']);
+		await step(() => ix.fileChanged(write('sessions/gamma/20261123-090000-claude.md', '---\nsession: 20261123-090000-claude\n---\n\n## Next\n\nship\n')), ['alpha', 'beta']);
+		await step(() => ix.fileChanged(write('sessions/alpha/uncommitted.md', `${fs.readFileSync(path.join(dir, 'sessions/alpha/uncommitted.md'), 'utf8')}- [2026-11-23 10:00] codex: one more note\n`)), ['beta', 'gamma', 'alpha/spike']);
+		await step(() => ix.fileChanged(write('sessions/alpha/reviewed.md', `${fs.readFileSync(path.join(dir, 'sessions/alpha/reviewed.md'), 'utf8')}- retired: a new dead end\n`)), ['beta', 'gamma']);
+		const gone = 'sessions/gamma/_convos/_unattached/20261122-100000-codex.md';
+		await step(() => {
+			fs.rmSync(path.join(dir, gone));
+			ix.removed(gone);
+		}, ['alpha', 'beta']);
+		await step(async () => {
+			fs.renameSync(path.join(dir, 'sessions/alpha/spike'), path.join(dir, 'sessions/gamma/spike'));
+			await ix.renamed('sessions/alpha/spike', 'sessions/gamma/spike');
+		}, ['beta']);
+		await step(() => {
+			fs.mkdirSync(path.join(dir, 'sessions/delta'));
+			ix.folderCreated('sessions/delta');
+		}, ['alpha', 'beta', 'gamma']);
+		await step(() => ix.fileChanged(write('sessions/delta/20261124-090000-codex.md', '')), ['alpha', 'beta', 'gamma']);
+	});
+
 	test('a deleted canonical file hands its record to the remaining copy', async () => {
 		const { ix } = indexer();
 		await ix.fullPass(listSessions(dir));
