@@ -58,6 +58,8 @@ interface Index {
 	nodes: CheckpointRecord[] | null;
 	/** The whole vault's graph, built on first need: a walk along one chain needs only the lookups. */
 	vault: FollowsGraph | null;
+	/** Walks back already made, by start id and scope. */
+	walks: Map<string, Walk>;
 }
 
 const indexes = new WeakMap<VaultScan, Index>();
@@ -190,7 +192,7 @@ function scopeIndexOf(records: readonly CheckpointRecord[]): ScopeIndex {
 function indexOf(scan: VaultScan): Index {
 	const cached = indexes.get(scan);
 	if (cached) return cached;
-	const index: Index = { scopes: [...scan.byScope.values()].map(scopeIndexOf), live: null, torn: null, byPath: null, nodes: null, vault: null };
+	const index: Index = { scopes: [...scan.byScope.values()].map(scopeIndexOf), live: null, torn: null, byPath: null, nodes: null, vault: null, walks: new Map() };
 	indexes.set(scan, index);
 	return index;
 }
@@ -227,6 +229,15 @@ function startOf(scan: VaultScan, id: string, scope: string | undefined): { star
 
 /** Walks `follows` back from a checkpoint, nearest first, stopping at a dangling link or a loop. */
 export function back(scan: VaultScan, id: string, scope?: string): Walk {
+	// Once per scan and start: a copy goes out, so a caller that changes it changes nobody else's.
+	const walks = indexOf(scan).walks;
+	const key = `${id}\n${scope ?? ''}`;
+	let walk = walks.get(key);
+	if (!walk) walks.set(key, (walk = walkBack(scan, id, scope)));
+	return { ...walk, chain: [...walk.chain], fork: [...walk.fork], problems: [...walk.problems] };
+}
+
+function walkBack(scan: VaultScan, id: string, scope?: string): Walk {
 	const { start, problems, error } = startOf(scan, id, scope);
 	const walk: Walk = { start, chain: [], fork: [], problems, error };
 	if (!start) return walk;

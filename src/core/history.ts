@@ -6,7 +6,7 @@ import { compareBytes, recordsOf, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
 
 export interface History {
-	/** Non-empty canonical checkpoints, newest first. */
+	/** Non-empty canonical checkpoints, newest first. Shared between calls: never change it. */
 	entries: CheckpointRecord[];
 	/** Paths of empty/unreadable files whose names sort after the returned latest. */
 	skippedAhead: string[];
@@ -37,8 +37,24 @@ function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecor
  * Every checkpoint of exactly this scope (a project's worktrees are separate histories),
  * never capped unless `limit` is given.
  */
+/** A whole history (no limit) per sorted list, so its entries are one array for as long as the list is. */
+const whole = new WeakMap<readonly CheckpointRecord[], { entries: CheckpointRecord[]; skippedAhead: string[]; paths: Set<string> }>();
+
 export function history(scan: VaultScan, scope: string, limit?: number): History {
 	const all = newestFirstOf(scan, scope);
+	if (limit === undefined) {
+		let h = whole.get(all);
+		if (!h) whole.set(all, (h = { ...walk(all), paths: new Set(all.map((r) => r.path)) }));
+		const paths = h.paths;
+		return { entries: h.entries, skippedAhead: h.skippedAhead, problems: scan.problems.filter((p) => p.path !== null && paths.has(p.path)) };
+	}
+	const { entries, skippedAhead } = walk(all, limit);
+	const paths = new Set(all.map((r) => r.path));
+	const problems = scan.problems.filter((p) => p.path !== null && paths.has(p.path));
+	return { entries, skippedAhead, problems };
+}
+
+function walk(all: readonly CheckpointRecord[], limit?: number): { entries: CheckpointRecord[]; skippedAhead: string[] } {
 	const entries: CheckpointRecord[] = [];
 	const skippedAhead: string[] = [];
 	for (const r of all) {
@@ -50,9 +66,7 @@ export function history(scan: VaultScan, scope: string, limit?: number): History
 		if (limit !== undefined && entries.length >= limit) break;
 		entries.push(r);
 	}
-	const paths = new Set(all.map((r) => r.path));
-	const problems = scan.problems.filter((p) => p.path !== null && paths.has(p.path));
-	return { entries, skippedAhead, problems };
+	return { entries, skippedAhead };
 }
 
 /** History[0]: the newest non-empty checkpoint of the scope, or null. */

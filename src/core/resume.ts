@@ -8,6 +8,7 @@ import { isDeadEnd } from './notes';
 import { decisionKeys, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
 import { reviewKey } from './reviews';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
+import type { LineSource } from './lines';
 import { back } from './chains';
 import { projectOf, scopeInfo, type VaultModel } from './vault-model';
 import type { CheckpointRecord, Problem, Verdict, WorkingNote } from './types';
@@ -56,27 +57,67 @@ function rulingRow(
 	return { text, key, session, path, line, verdict: 'none', commit: ownCommit || null, at: copyTs, copyTs, inLatest };
 }
 
-/** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
-export function rulingsOf(model: VaultModel, scope: string, entries?: CheckpointRecord[], latestId?: string): RulingRow[] {
-	// decisions §2: the last line about a ruling is the one that counts.
-	const verdicts = new Map<string, Verdict>();
-	for (const v of model.verdicts.get(scope) ?? []) verdicts.set(reviewKey(v.text), v);
-	const rows: RulingRow[] = [];
-	const notes = (model.notes.get(scope) ?? []).filter((n) => isDeadEnd(n.text));
-	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';
-	for (const n of [...notes].reverse()) {
-		rows.push(rulingRow(n.text, reviewKey(n.text), null, notesPath, n.line, n.ts, '', verdicts, false));
-	}
-	for (const r of entries ?? history(model.scan, scope).entries) {
+/** A `Didn't work` bullet of a checkpoint, apart from its verdict. */
+interface RulingCopy {
+	text: string;
+	key: string;
+	session: string;
+	path: string;
+	line: number;
+	ts: number;
+	commit: string;
+}
+
+/**
+ * The bullets of a history, worked out once per list of entries and line source: an index
+ * hands later models the same list for a scope none of whose files changed, and a file's
+ * lines change only with the file.
+ */
+const copiesMade = new WeakMap<readonly CheckpointRecord[], WeakMap<LineSource, RulingCopy[]>>();
+
+function checkpointCopies(entries: readonly CheckpointRecord[], lines: LineSource): RulingCopy[] {
+	let byLines = copiesMade.get(entries);
+	if (!byLines) copiesMade.set(entries, (byLines = new WeakMap()));
+	let copies = byLines.get(lines);
+	if (copies) return copies;
+	copies = [];
+	for (const r of entries) {
 		const cp = r.checkpoint;
 		if (cp.failed.length === 0) continue;
 		const keys = rulingKeys(cp.failed);
 		for (let k = 0; k < keys.length; k++) {
 			const key = keys[k];
 			if (key === null) continue;
-			const line = model.lines.bullet(r.path, "Didn't work", k);
-			rows.push(rulingRow(cp.failed[k], key, r.id, r.path, line, cp.ts, cp.git.commit, verdicts, r.id === latestId));
+			copies.push({ text: cp.failed[k], key, session: r.id, path: r.path, line: lines.bullet(r.path, "Didn't work", k), ts: cp.ts, commit: cp.git.commit });
 		}
+	}
+	byLines.set(lines, copies);
+	return copies;
+}
+
+/** Dead-end notes of a list of working notes, kept while the list is the same. */
+const deadEndsOf = new WeakMap<readonly WorkingNote[], WorkingNote[]>();
+
+function deadEnds(notes: readonly WorkingNote[]): WorkingNote[] {
+	let found = deadEndsOf.get(notes);
+	if (!found) deadEndsOf.set(notes, (found = notes.filter((n) => isDeadEnd(n.text))));
+	return found;
+}
+
+/** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
+export function rulingsOf(model: VaultModel, scope: string, entries?: readonly CheckpointRecord[], latestId?: string): RulingRow[] {
+	// decisions §2: the last line about a ruling is the one that counts.
+	const verdicts = new Map<string, Verdict>();
+	for (const v of model.verdicts.get(scope) ?? []) verdicts.set(reviewKey(v.text), v);
+	const rows: RulingRow[] = [];
+	const notes = deadEnds(model.notes.get(scope) ?? []);
+	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';
+	for (let i = notes.length - 1; i >= 0; i--) {
+		const n = notes[i];
+		rows.push(rulingRow(n.text, reviewKey(n.text), null, notesPath, n.line, n.ts, '', verdicts, false));
+	}
+	for (const c of checkpointCopies(entries ?? history(model.scan, scope).entries, model.lines)) {
+		rows.push(rulingRow(c.text, c.key, c.session, c.path, c.line, c.ts, c.commit, verdicts, c.session === latestId));
 	}
 	return rows;
 }

@@ -66,6 +66,8 @@ export class Indexer {
 	private readonly placer: Placer;
 	private rev = 0;
 	private built: { key: string; model: VaultModel } | null = null;
+	/** Line maps as kept now: one source for every model, so what views derive from it per scope is kept too. */
+	private readonly lines = linesFromMaps({ get: (path) => this.kept.lines(path) });
 	/** Each scope's model with the revision of its files it was built at. */
 	private scopeModels = new Map<string, { rev: string; part: ScopeModel }>();
 
@@ -210,7 +212,7 @@ export class Indexer {
 			else this.kept.keepVerdicts(f, r.text);
 		}
 		for (const f of unread) this.files.touch(f);
-		const lines = linesFromMaps({ get: (path) => this.kept.lines(path) });
+		const lines = this.lines;
 		const cache: ModelCache = {
 			get: (file) => this.kept.parseOf(file),
 			notes: (file) => this.kept.notesOf(file),

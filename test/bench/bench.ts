@@ -195,6 +195,8 @@ async function main(): Promise<void> {
 				return out;
 			},
 		};
+		collect();
+		mark('c');
 		const c = await time(async () => {
 			let t = performance.now();
 			const { store, load } = await openIndexStore(sql, timedBytes, db);
@@ -208,7 +210,8 @@ async function main(): Promise<void> {
 			const report = await ix.fullPass(listing);
 			parts.reconcile = performance.now() - t;
 			return { ix, report };
-		}, true);
+		});
+		mark('c_end');
 		const ix = c.value.ix;
 		line('c_warm_start_ms', fmt(c.ms));
 		line('c_parts_ms', `read file ${fmt(parts.read)}, open ${fmt(parts.open)}, list ${fmt(parts.list)}, reconcile ${fmt(parts.reconcile)}`);
@@ -225,7 +228,10 @@ async function main(): Promise<void> {
 		const now = Math.floor(Date.now() / 1000);
 		const big = gen.value.bigScope;
 		// The first view after a start loads every kept parse; later ones reuse the model.
-		const model = await time(() => ix.model(), true);
+		collect();
+		mark('model');
+		const model = await time(() => ix.model());
+		mark('model_end');
 		line('model_first_build_ms', fmt(model.ms));
 		// The pane shows the big scope once, as it would after a start.
 		const shown = await time(() => buildResume(model.value, big, { now }));
