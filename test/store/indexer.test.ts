@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
+import { buildResume } from '../../src/core/resume';
 import { buildVaultModel, type VaultModel } from '../../src/core/vault-model';
 import { IndexStore } from '../../src/store/index-store';
 import { Indexer } from '../../src/store/indexer';
@@ -14,6 +15,8 @@ import { dumpRows } from '../helpers/index-rows';
 import { loadSql } from './helpers';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
+/** A few days after the fixture's newest checkpoint. */
+const NOW = Date.UTC(2026, 10, 25) / 1000;
 
 let sql: SqlJsStatic;
 let dir: string;
@@ -133,7 +136,10 @@ describe('indexer', () => {
 		const step = async (event: () => Promise<unknown> | unknown, untouched: string[]): Promise<void> => {
 			await event();
 			const model = await ix.model();
-			expect(view(model)).toEqual(view(buildVaultModel(loadSnapshot(dir))));
+			const full = buildVaultModel(loadSnapshot(dir));
+			expect(view(model)).toEqual(view(full));
+			// What views derive and keep per scope (history, rulings, conversations, chains) follows too.
+			for (const scope of full.scopes) expect(buildResume(model, scope, { now: NOW })).toEqual(buildResume(full, scope, { now: NOW }));
 			for (const scope of untouched) expect(recordsOf(model, scope)).toBe(recordsOf(before, scope));
 			before = model;
 		};
