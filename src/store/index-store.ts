@@ -341,6 +341,7 @@ export class IndexStore {
 	}
 
 	stats(): IndexStats {
+		this.conn.flush();
 		const count = (sql: string): number => Number(this.conn.get(sql)?.n ?? 0);
 		return {
 			checkpoints: count('SELECT count(*) AS n FROM checkpoints'),

@@ -80,6 +80,33 @@ describe('checkpoints', () => {
 		expect(store.removePath('sessions/kestrel/unknown.md')).toBe(false);
 	});
 
+	it('inside one batch, a replaced, deleted or moved checkpoint leaves exactly the rulings and decisions a read expects', () => {
+		const edited = { ...A, checkpoint: { ...A.checkpoint, failed: ['the queue stalls under load'], decisions: [] } };
+		store.batch(() => {
+			store.upsertCheckpoint(A, 1, 10);
+			store.upsertCheckpoint(B, 1, 10);
+			store.upsertCheckpoint(edited, 2, 11);
+			// A read in the same batch sees what was written before it.
+			expect(store.rulingsOfScope('kestrel').map((r) => r.text)).toEqual(["retrying the webhook didn't help", 'the queue stalls under load']);
+			store.upsertCheckpoint(A, 3, 12);
+			store.removePath(B.path);
+			store.renamePath(A.path, 'sessions/kestrel/_convos/0199/20261116-091204-claude.md');
+		});
+		expect(store.rulingsOfScope('kestrel').map((r) => [r.text, r.path])).toEqual([["Retrying   the Webhook didn't help", 'sessions/kestrel/_convos/0199/20261116-091204-claude.md']]);
+		expect(store.decisionsOfScope('kestrel').map((d) => d.text)).toEqual(['Decision: Keep the ledger append-only.']);
+		expect(store.stats()).toMatchObject({ checkpoints: 1, rulings: 1, decisions: 1 });
+	});
+
+	it('a batch that fails leaves no ruling or decision of it behind, now or in a later write', () => {
+		expect(() => store.batch(() => {
+			store.upsertCheckpoint(A, 1, 10);
+			throw new Error('interrupted');
+		})).toThrow('interrupted');
+		expect(store.stats()).toMatchObject({ checkpoints: 0, rulings: 0, decisions: 0 });
+		store.upsertCheckpoint(FLAT, 1, 10);
+		expect(store.stats()).toMatchObject({ checkpoints: 1, rulings: 0, decisions: 0 });
+	});
+
 	it('follows a renamed file and a renamed folder', () => {
 		store.upsertCheckpoint(A, 1, 10);
 		store.upsertCheckpoint(FLAT, 1, 10);
