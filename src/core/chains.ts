@@ -73,20 +73,51 @@ function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRec
 
 const byPath = (a: CheckpointRecord, b: CheckpointRecord): number => compareBytes(a.path, b.path);
 
+/** The last index whose lookups were merged: the next scan differs from it in a few scopes at most. */
+let lastMerged: Index | null = null;
+
 /** Records by stem or id across every scope, in path order; the lists are shared, never changed. */
 function lookup(index: Index, which: 'live' | 'torn', key: string): CheckpointRecord[] {
 	let merged = index[which];
 	if (!merged) {
-		merged = new Map();
-		for (const s of index.scopes) {
-			for (const [k, list] of s[which]) {
-				const before = merged.get(k);
-				merged.set(k, before ? [...before, ...list].sort(byPath) : list);
-			}
-		}
+		merged = patched(lastMerged, index, which) ?? mergeAll(index.scopes, which);
 		index[which] = merged;
+		lastMerged = index;
 	}
 	return merged.get(key) ?? [];
+}
+
+function mergeAll(scopes: readonly ScopeIndex[], which: 'live' | 'torn'): Map<string, CheckpointRecord[]> {
+	const merged = new Map<string, CheckpointRecord[]>();
+	for (const s of scopes) for (const [k, list] of s[which]) addAll(merged, k, list);
+	return merged;
+}
+
+function addAll(merged: Map<string, CheckpointRecord[]>, key: string, list: CheckpointRecord[]): void {
+	const before = merged.get(key);
+	merged.set(key, before ? [...before, ...list].sort(byPath) : list);
+}
+
+/** An earlier index's merged lookups with the scopes that changed since taken out and put in again. */
+function patched(prev: Index | null, index: Index, which: 'live' | 'torn'): Map<string, CheckpointRecord[]> | null {
+	const base = prev?.[which];
+	if (!prev || !base) return null;
+	const now = new Set(index.scopes);
+	const then = new Set(prev.scopes);
+	const gone = prev.scopes.filter((s) => !now.has(s));
+	const added = index.scopes.filter((s) => !then.has(s));
+	// Mostly new scopes (another vault, a fresh scan): merging them all is cheaper.
+	if ((index.scopes.length - added.length) * 2 < index.scopes.length) return null;
+	const merged = new Map(base);
+	for (const s of gone) {
+		for (const [k, list] of s[which]) {
+			const rest = (merged.get(k) ?? []).filter((r) => !list.includes(r));
+			if (rest.length > 0) merged.set(k, rest);
+			else merged.delete(k);
+		}
+	}
+	for (const s of added) for (const [k, list] of s[which]) addAll(merged, k, list);
+	return merged;
 }
 
 function nodesOf(index: Index): CheckpointRecord[] {

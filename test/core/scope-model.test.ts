@@ -3,10 +3,11 @@
  * the index build again only the scopes a change touched.
  */
 import * as path from 'node:path';
+import { back, forward } from '../../src/core/chains';
 import { fileRole, isProjectDir } from '../../src/core/layout';
 import { linesFromTexts } from '../../src/core/lines';
 import type { VaultSnapshot } from '../../src/core/types';
-import { buildScopeModel, buildVaultModel, combineScopeModels, type VaultModel } from '../../src/core/vault-model';
+import { buildScopeModel, buildVaultModel, combineScopeModels, type ScopeModel, type VaultModel } from '../../src/core/vault-model';
 import { loadSnapshot } from '../../src/vault/node-fs';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -24,9 +25,9 @@ function byScope(snap: VaultSnapshot): Map<string, VaultSnapshot> {
 	return out;
 }
 
-function combined(snap: VaultSnapshot): VaultModel {
+function combined(snap: VaultSnapshot, keep: ReadonlyMap<string, ScopeModel> = new Map()): VaultModel {
 	const texts = new Map(snap.files.filter((f) => f.text !== null).map((f) => [f.path, f.text as string]));
-	const parts = [...byScope(snap)].map(([scope, part]) => buildScopeModel(part, scope));
+	const parts = [...byScope(snap)].map(([scope, part]) => keep.get(scope) ?? buildScopeModel(part, scope));
 	const prefix = `${snap.root}/`;
 	const projects = snap.dirs.filter((d) => d.startsWith(prefix)).map((d) => d.slice(prefix.length)).filter(isProjectDir);
 	return combineScopeModels(snap.root, projects, parts, linesFromTexts(texts));
@@ -51,4 +52,27 @@ describe.each(VAULTS)('scope models of %s', (vault) => {
 		const reversed = { ...snap, files: [...snap.files].reverse(), dirs: [...snap.dirs].reverse() };
 		expect(comparable(combined(reversed))).toEqual(comparable(buildVaultModel(snap)));
 	});
+});
+
+test('follows resolve the same on a model put together after one scope changed as on a fresh scan', () => {
+	const before = loadSnapshot(path.join(ROOT, 'test/fixtures/vault-own'));
+	const first = combined(before);
+	const walks = (m: VaultModel): unknown => m.scan.records.map((r) => [back(m.scan, r.id, r.scope), forward(m.scan, r.id, r.scope)]);
+	walks(first);
+	// gamma's dangling follows now names a file in beta, and gamma takes an id alpha has too.
+	const checkpoint = (session: string, follows: string): string => `---\nsession: ${session}\nrelations:\n  - { pred: follows, obj: "[[${follows}]]", conf: 1.0, src: stated }\n---\n\n## Next\n\nmore\n`;
+	const after: VaultSnapshot = {
+		...before,
+		files: [
+			...before.files.filter((f) => !f.path.startsWith('sessions/gamma/_convos')),
+			{ path: 'sessions/beta/20261020-120000-claude.md', text: checkpoint('20261020-120000-claude', ''), mtime: 1, size: 1 },
+			{ path: 'sessions/gamma/20261103-100000-claude.md', text: checkpoint('20261103-100000-claude', '20261121-090000-claude'), mtime: 1, size: 1 },
+		],
+	};
+	const keep = new Map<string, ScopeModel>();
+	for (const [scope, part] of byScope(before)) if (scope !== 'beta' && scope !== 'gamma') keep.set(scope, buildScopeModel(part, scope));
+	const kept = combined(before, keep);
+	walks(kept);
+	const next = combined(after, keep);
+	expect(walks(next)).toEqual(walks(buildVaultModel(after)));
 });
