@@ -51,12 +51,18 @@ export class VaultFiles {
 		this.generation++;
 		this.forgetFolder();
 		for (const d of listing.dirs) this.dirs.add(d);
-		for (const f of listing.files) this.set(f);
+		// Nothing is listed before: no earlier entry to look up, no scope to mark changed.
+		for (const f of listing.files) this.add(f, undefined);
 	}
 
 	/** Adds or updates a file; returns its classification. */
 	set(f: ListedFile): Listed {
-		const before = this.files.get(f.path);
+		const entry = this.add(f, this.files.get(f.path));
+		this.touch(entry);
+		return entry;
+	}
+
+	private add(f: ListedFile, before: Listed | undefined): Listed {
 		const at = f.path.lastIndexOf('/');
 		const sameFolder = at > 0 && at === this.lastFolder.length && f.path.startsWith(this.lastFolder);
 		const checkpointName = at > 0 && isCheckpointNameAt(f.path, at + 1);
@@ -66,7 +72,6 @@ export class VaultFiles {
 		else found = fileRole(this.root, f.path);
 		const entry: Listed = { path: f.path, mtime: f.mtime, size: f.size, role: found?.role ?? null, scope: found?.scope ?? null };
 		this.files.set(f.path, entry);
-		this.touch(entry);
 		if (entry.role === 'checkpoint' && entry.scope !== null) {
 			let set = this.byScope.get(entry.scope);
 			if (!set) this.byScope.set(entry.scope, (set = new Set()));
