@@ -113,19 +113,31 @@ export function combineScopeModels(root: string, projects: readonly string[], pa
 	for (const p of sorted) if (p.info) infos.set(p.scope, p.info);
 	const scopes = [...infos.values()].sort((a, b) => compareBytes(a.scope, b.scope));
 	const byScope = new Map<string, CheckpointRecord[]>();
-	const records: CheckpointRecord[] = [];
 	const transcripts: TranscriptFile[] = [];
 	const scanProblems: Problem[] = [];
 	const folded: VaultScan['folded'] = [];
+	// Records in path order without sorting them all: a scope's files sit under its folder, so
+	// projects follow each other in the order of `project/`; only a project with worktree
+	// scopes has files of several scopes interleaved, and only those are sorted.
+	const byProject = new Map<string, CheckpointRecord[][]>();
+	// In the scan's own order: by each scope's first path.
+	for (const p of sorted.filter((x) => x.records.length > 0).sort((a, b) => byPath(a.records[0], b.records[0]))) byScope.set(p.scope, p.records);
 	for (const p of sorted) {
-		if (p.records.length > 0) byScope.set(p.scope, p.records);
-		records.push(...p.records);
+		const project = projectOf(p.scope);
+		const lists = byProject.get(project);
+		if (lists) lists.push(p.records);
+		else byProject.set(project, [p.records]);
 		transcripts.push(...p.transcripts);
 		scanProblems.push(...p.problems);
 		folded.push(...p.folded);
 	}
+	const records: CheckpointRecord[] = [];
+	for (const project of [...byProject.keys()].sort((a, b) => compareBytes(`${a}/`, `${b}/`))) {
+		const lists = byProject.get(project) as CheckpointRecord[][];
+		if (lists.length === 1) records.push(...lists[0]);
+		else records.push(...lists.flat().sort(byPath));
+	}
 	// Each part is in order already: these sorts merge runs.
-	records.sort(byPath);
 	transcripts.sort(byPath);
 	folded.sort(byPath);
 	scanProblems.sort(problemOrder);

@@ -167,3 +167,9 @@ CREATE TRIGGER checkpoints_gone AFTER DELETE ON checkpoints BEGIN
 	DELETE FROM decisions WHERE checkpoint = old.rid;
 END;
 `;
+
+// Step 5: the person's own notes found without reading every note (each view of the vault
+// asks for those not yet written to uncommitted.md).
+export const OWN_NOTES_SCHEMA = `
+CREATE INDEX session_notes_own ON session_notes(ts, id) WHERE own = 1;
+`;

@@ -29,7 +29,10 @@ function combined(snap: VaultSnapshot, keep: ReadonlyMap<string, ScopeModel> = n
 	const texts = new Map(snap.files.filter((f) => f.text !== null).map((f) => [f.path, f.text as string]));
 	const parts = [...byScope(snap)].map(([scope, part]) => keep.get(scope) ?? buildScopeModel(part, scope));
 	const prefix = `${snap.root}/`;
-	const projects = snap.dirs.filter((d) => d.startsWith(prefix)).map((d) => d.slice(prefix.length)).filter(isProjectDir);
+	// Top-level folders, named or holding a file (the index lists a file's folders with it).
+	const tops = [...snap.dirs, ...snap.files.map((f) => f.path.slice(0, f.path.lastIndexOf('/')))]
+		.filter((d) => d.startsWith(prefix)).map((d) => d.slice(prefix.length).split('/')[0]);
+	const projects = [...new Set(tops)].filter(isProjectDir);
 	return combineScopeModels(snap.root, projects, parts, linesFromTexts(texts));
 }
 
@@ -75,4 +78,15 @@ test('follows resolve the same on a model put together after one scope changed a
 	walks(kept);
 	const next = combined(after, keep);
 	expect(walks(next)).toEqual(walks(buildVaultModel(after)));
+});
+
+test('projects whose names start alike, and worktrees, keep the full scan\'s path order', () => {
+	const text = (session: string): string => `---\nsession: ${session}\n---\n\n## Next\n\ngo\n`;
+	const files = ['a', 'a-b', 'a.b', 'ab', 'a/x', 'a/_convos/h1', 'a/x/_convos/h2', 'a-b/_convos/h3', 'é', 'z']
+		.flatMap((dir, i) => [`sessions/${dir}/20261101-0${i}0000-claude.md`, `sessions/${dir}/20261102-0${i}0000-codex.md`])
+		.map((p, i) => ({ path: p, text: text(`s${i}`), mtime: 1, size: 1 }));
+	const snap: VaultSnapshot = { root: 'sessions', files: [...files].reverse(), dirs: [] };
+	const whole = buildVaultModel(snap);
+	expect(whole.scan.records.length).toBe(files.length);
+	expect(comparable(combined(snap))).toEqual(comparable(whole));
 });
