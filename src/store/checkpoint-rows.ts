@@ -84,37 +84,10 @@ export function stampTotal(c: Conn): { count: number; sum: number } {
 	return { count: num(count), sum: num(sum) };
 }
 
-// Rulings and decisions wait until the transaction ends or the next statement runs
-// (Conn.defer), then go in as one statement per table, their rows as one JSON array that
-// SQLite spreads itself: two statements per checkpoint cost a quarter of a cold index. A row
-// whose checkpoint went meanwhile (replaced or deleted in the same transaction) is left out.
-const PENDING_ROWS = (table: string, key: string): string => `INSERT INTO ${table} (checkpoint, ord, ${key})
-	SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(CAST(? AS TEXT))
-	WHERE EXISTS (SELECT 1 FROM checkpoints WHERE rid = value ->> 0)`;
-const INSERT_RULINGS = PENDING_ROWS('rulings', 'review_key');
-const INSERT_DECISIONS = PENDING_ROWS('decisions', 'decision_key');
-
-const KEY_TABLES = /\b(rulings|decisions)\b/;
-
-type KeyRow = [number, number, string];
-/** Rows per statement: bounds the JSON text handed to SQLite at once. */
-const CHUNK = 4096;
-const pending = new WeakMap<Conn, { rulings: KeyRow[]; decisions: KeyRow[] }>();
-
-function pendingOf(c: Conn): { rulings: KeyRow[]; decisions: KeyRow[] } {
-	let p = pending.get(c);
-	if (!p) pending.set(c, (p = { rulings: [], decisions: [] }));
-	return p;
-}
-
-function insertPending(c: Conn): void {
-	const p = pendingOf(c);
-	for (const [rows, sql] of [[p.rulings, INSERT_RULINGS], [p.decisions, INSERT_DECISIONS]] as const) {
-		// Emptied before the statements run: a throw leaves nothing behind for the rolled-back transaction.
-		const all = rows.splice(0);
-		for (let i = 0; i < all.length; i += CHUNK) c.run(sql, [utf8(JSON.stringify(all.slice(i, i + CHUNK)))]);
-	}
-}
+// One statement per list whatever its length: the keys go in as one JSON array (null for a
+// bullet that is no ruling), which SQLite spreads into rows itself.
+const INSERT_RULINGS = 'INSERT INTO rulings (checkpoint, ord, review_key) SELECT ?, key, value FROM json_each(?) WHERE value IS NOT NULL';
+const INSERT_DECISIONS = 'INSERT INTO decisions (checkpoint, ord, decision_key) SELECT ?, key, value FROM json_each(?)';
 
 /** Row ids handed out by this connection: the next is one past the largest in use. */
 const nextRid = new WeakMap<Conn, number>();
@@ -141,12 +114,9 @@ export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, 
 		utf8(encodeCheckpoint(cp, r.scope)), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
 		stampHash(r.path, stamp.mtime, stamp.size),
 	]);
-	if (cp.failed.length === 0 && cp.decisions.length === 0) return;
-	const p = pendingOf(c);
 	// decisions §3: a placeholder says nothing was ruled out, so it is no ruling (a null key).
-	rulingKeys(cp.failed).forEach((key, ord) => key !== null && p.rulings.push([rid, ord, key]));
-	decisionKeys(cp.decisions).forEach((key, ord) => p.decisions.push([rid, ord, key]));
-	c.defer('rulings and decisions', { tables: KEY_TABLES, run: () => insertPending(c), drop: () => pending.delete(c) });
+	if (cp.failed.length > 0) c.run(INSERT_RULINGS, [rid, JSON.stringify(rulingKeys(cp.failed))]);
+	if (cp.decisions.length > 0) c.run(INSERT_DECISIONS, [rid, JSON.stringify(decisionKeys(cp.decisions))]);
 }
 
 const NO_LINES = new Uint8Array(0);

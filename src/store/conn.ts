@@ -6,19 +6,9 @@ import type { Database, Statement } from 'sql.js';
 export type Value = number | string | Uint8Array | null;
 export type Row = Record<string, Value>;
 
-/** Deferred work: `run` does it, `drop` forgets it when its transaction rolls back. */
-export interface Deferred {
-	/** Matches a statement on the tables it writes: such a statement runs it first. */
-	tables: RegExp;
-	run(): void;
-	drop(): void;
-}
-
 export class Conn {
 	private readonly cache = new Map<string, Statement>();
 	private depth = 0;
-	private readonly deferred = new Map<string, Deferred>();
-	private flushing = false;
 
 	/** `setup` holds connection settings (pragmas): run now and again whenever sql.js reopens. */
 	constructor(readonly db: Database, private readonly setup: (db: Database) => void = () => undefined) {
@@ -26,8 +16,6 @@ export class Conn {
 	}
 
 	private stmt(sql: string): Statement {
-		// A statement on a table with deferred rows sees them.
-		if (this.deferred.size > 0 && !this.flushing && [...this.deferred.values()].some((d) => d.tables.test(sql))) this.flush();
 		let s = this.cache.get(sql);
 		if (!s) {
 			s = this.db.prepare(sql);
@@ -91,38 +79,11 @@ export class Conn {
 		this.db.run('BEGIN');
 		try {
 			const out = this.nested(work);
-			this.flush();
 			this.db.run('COMMIT');
 			return out;
 		} catch (err) {
-			for (const d of this.deferred.values()) d.drop();
-			this.deferred.clear();
 			this.db.run('ROLLBACK');
 			throw err;
-		}
-	}
-
-	/**
-	 * Work that may wait until the transaction ends or a statement on its tables runs,
-	 * whichever comes first (many small inserts made as one statement). Registered once
-	 * per name; names run in the order first registered.
-	 */
-	defer(name: string, work: Deferred): void {
-		if (this.depth === 0) work.run();
-		else this.deferred.set(name, work);
-	}
-
-	/** Runs deferred work now (a statement on its tables does so first, so no read misses it). */
-	flush(): void {
-		if (this.flushing) return;
-		this.flushing = true;
-		try {
-			for (const [name, work] of this.deferred) {
-				this.deferred.delete(name);
-				work.run();
-			}
-		} finally {
-			this.flushing = false;
 		}
 	}
 
@@ -137,7 +98,6 @@ export class Conn {
 
 	/** sql.js closes and reopens the database to export it, which frees every statement. */
 	export(): Uint8Array {
-		this.flush();
 		this.forget();
 		const bytes = this.db.export();
 		this.setup(this.db);

@@ -341,7 +341,6 @@ export class IndexStore {
 	}
 
 	stats(): IndexStats {
-		this.conn.flush();
 		const count = (sql: string): number => Number(this.conn.get(sql)?.n ?? 0);
 		return {
 			checkpoints: count('SELECT count(*) AS n FROM checkpoints'),
