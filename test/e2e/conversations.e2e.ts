@@ -4,8 +4,8 @@
  * back / forward along follows open the right notes, from the command palette and from the chain
  * bar on the note; where follows forks, the person is offered a choice.
  *
- * The chain bar is checked in reading view only: the host has no editor, so its live-preview
- * twin (and every cursor command) cannot be exercised here.
+ * The chain bar is checked in reading view here; its live-preview twin, in the editing view, is
+ * in editor.e2e.ts.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -200,8 +200,8 @@ export async function waitForNote(page: Page, path: string): Promise<void> {
 	);
 }
 
-/** Opens a note as a person does: unfolds its folders in the file list, then clicks it. */
-export async function openNote(page: Page, path: string): Promise<void> {
+/** Clicks a note in the file list, unfolding its folders first, as a person does. */
+export async function clickInFileList(page: Page, path: string): Promise<void> {
 	const parts = path.split('/');
 	for (let i = 1; i < parts.length; i++) {
 		const folder = parts.slice(0, i).join('/');
@@ -209,7 +209,74 @@ export async function openNote(page: Page, path: string): Promise<void> {
 		if ((await collapsed.count()) > 0) await collapsed.click();
 	}
 	await page.click(`.nav-file-title[data-path="${path}"]`);
+}
+
+/** Opens a note as a person does (the file list) and waits for its reading view. */
+export async function openNote(page: Page, path: string): Promise<void> {
+	await clickInFileList(page, path);
 	await waitForNote(page, path);
+}
+
+/** The note shown in the centre in its editing view (live preview or source mode): CodeMirror 6 in Obsidian's wrapper. */
+export function shownEditor(page: Page): Locator {
+	return page.locator('.workspace-split.mod-root .workspace-leaf.host-shown .markdown-source-view');
+}
+
+/** Waits until the centre shows the note `path` in its editing view, live preview (`source` false) or source mode. */
+export async function waitForEditor(page: Page, path: string, source = false): Promise<void> {
+	const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
+	await page.waitForFunction(
+		([want, src]) => {
+			const view = document.querySelector('.workspace-split.mod-root .workspace-leaf.host-shown .markdown-source-view');
+			return view?.querySelector(':scope > .inline-title')?.textContent === want && view.querySelector('.cm-content') !== null && view.classList.contains('is-live-preview') === !src;
+		},
+		[base, source] as const,
+		{ timeout: 30_000 },
+	);
+}
+
+/** Opens a note as a person does (the file list), then Ctrl-E, "Toggle reading view": the note in live preview. */
+export async function openNoteForEditing(page: Page, path: string): Promise<void> {
+	await openNote(page, path);
+	await page.keyboard.press('Control+E');
+	await waitForEditor(page, path);
+}
+
+/**
+ * Shows a note in the current tab in a given mode through Obsidian's API: `WorkspaceLeaf.setViewState`
+ * with a markdown view state `{file, mode, source}` (mode 'source' with source false is live preview).
+ */
+export async function setNoteMode(page: Page, path: string, mode: 'preview' | 'source', source = false): Promise<void> {
+	await page.evaluate(
+		async ([file, m, src]) => {
+			const app = window.host?.app as { workspace: { getLeaf(newLeaf: boolean): { setViewState(vs: unknown): Promise<void> } } };
+			await app.workspace.getLeaf(false).setViewState({ type: 'markdown', active: true, state: { file, mode: m, source: src } });
+		},
+		[path, mode, source] as const,
+	);
+	if (mode === 'source') await waitForEditor(page, path, source);
+	else await waitForNote(page, path);
+}
+
+/** What the palette offers for `query` (its labels), the palette closed again with Escape. */
+export async function paletteOffers(page: Page, query: string): Promise<string[]> {
+	await page.keyboard.press('Control+P');
+	await page.waitForSelector('.host-command-palette .prompt-input');
+	await page.keyboard.type(query);
+	await page.waitForFunction(
+		(q) => {
+			const input = document.querySelector<HTMLInputElement>('.host-command-palette .prompt-input');
+			const results = document.querySelector('.host-command-palette .prompt-results');
+			return input?.value === q && results !== null && results.querySelector('.suggestion-item, .suggestion-empty') !== null;
+		},
+		query,
+	);
+	// The list is drawn on each input event; let the last one settle.
+	await page.waitForTimeout(100);
+	const labels = await page.locator('.host-command-palette .suggestion-item').allTextContents();
+	await page.keyboard.press('Escape');
+	await page.waitForSelector('.host-command-palette', { state: 'detached' });
+	return labels;
 }
 
 /** A file's text as the page's vault holds it now (with or without --write). */

@@ -4,8 +4,8 @@
  * pane appends exactly one line, shows it retired in the pane and beside the ruling in its note,
  * and Undo brings it back; the "Review rulings" queue answers to its keys.
  *
- * The cursor commands ("Retire ruling under cursor", …) and the live-preview marks need an
- * editor, which the host does not have: they are covered by the unit tests only.
+ * The cursor commands ("Retire ruling under cursor", …) and the live-preview marks need the
+ * editing view: they are in editor.e2e.ts.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -9,6 +9,7 @@
 import type { Plugin as PluginOriginal, ViewCreator } from 'obsidian';
 import { Plugin, Workspace } from 'obsidian-test-mocks/obsidian';
 import { HostNotice, HostSetting, installChrome, noticeLog } from './chrome';
+import { installEditorExtensions, pluginExtensions } from './editor';
 import { FileExplorer, Layout } from './layout';
 import { installMarkdown } from './markdown';
 import { shimFrontmatterErrors, shimMetadataCache } from './metadata';
@@ -74,8 +75,9 @@ async function boot(): Promise<void> {
 		}
 		return undefined;
 	};
-	const workspace = new HostWorkspace(app, layout, creatorOf);
+	const workspace = new HostWorkspace(app, layout, creatorOf, () => pluginExtensions(plugins));
 	workspace.install();
+	installEditorExtensions(app);
 	workspace.explorer = new FileExplorer(app, layout.fileList, (file, newTab) => void app.workspace.getLeaf(newTab).openFile(file));
 	// Obsidian opens on one empty tab when no workspace was saved.
 	app.workspace.setActiveLeaf(workspace.createLeaf('root'), { focus: true });
@@ -97,6 +99,10 @@ async function boot(): Promise<void> {
 			if (evt.key.toLowerCase() === 'p') {
 				evt.preventDefault();
 				openPalette();
+			} else if (evt.key.toLowerCase() === 'e') {
+				// Obsidian's "Toggle reading view" (Mod-E): the active note between reading and editing.
+				evt.preventDefault();
+				void workspace.toggleReading();
 			} else if (evt.key === ',') {
 				evt.preventDefault();
 				openSettings();
@@ -113,7 +119,7 @@ async function boot(): Promise<void> {
 		commands: () => commandsOf(plugins).map(({ id, label }) => ({ id, label })),
 		runCommand: (id) => {
 			const c = commandsOf(plugins).find((x) => x.id === id);
-			return c ? runCommand(c.command) : false;
+			return c ? runCommand(app, c.command) : false;
 		},
 		notices: noticeLog,
 	};

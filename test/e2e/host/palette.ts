@@ -2,9 +2,10 @@
  * The command palette (Ctrl/Cmd-P) and the settings window, over what the loaded plugins
  * registered. Both are the host's, built on the mocks' SuggestModal and Modal like Obsidian's.
  */
-import type { App, Command, Plugin as PluginOriginal, PluginSettingTab } from 'obsidian';
+import type { App, Command, Editor, MarkdownView as MarkdownViewOriginal, Plugin as PluginOriginal, PluginSettingTab } from 'obsidian';
 import { App as MockApp, Modal, Plugin, SuggestModal } from 'obsidian-test-mocks/obsidian';
 import { HostNotice } from './chrome';
+import { MarkdownView } from './classes';
 
 export interface HostCommand {
 	/** As Obsidian names it: `<plugin id>:<command id>`. */
@@ -24,17 +25,38 @@ export function commandsOf(plugins: readonly PluginOriginal[]): HostCommand[] {
 	return out.sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** Whether Obsidian would offer the command now: a checkCallback says so; editor commands need an editor, which the reading-only host never has. */
-function available(c: Command): boolean {
+/** The editor an editor command would get now: the active note's, while it is in the editing view. */
+function activeEditor(app: App): { editor: Editor; view: MarkdownViewOriginal } | null {
+	const view = app.workspace.getActiveViewOfType(MarkdownView);
+	return view && view.getMode() === 'source' && app.workspace.activeEditor === view ? { editor: view.editor, view } : null;
+}
+
+/**
+ * Whether Obsidian would offer the command now. Command's docs
+ * (https://docs.obsidian.md/Reference/TypeScript+API/Command/editorCheckCallback): editorCheckCallback
+ * "overrides editorCallback, callback and checkCallback", editorCallback "overrides callback and
+ * checkCallback", and both are "only triggered when the user is in an editor": the active note
+ * in its editing view (editor, view) — in reading view they are not offered. Otherwise a
+ * checkCallback says, and a callback always runs.
+ */
+function available(app: App, c: Command): boolean {
+	if (c.editorCheckCallback || c.editorCallback) {
+		const at = activeEditor(app);
+		if (!at) return false;
+		return c.editorCheckCallback ? c.editorCheckCallback(true, at.editor, at.view) === true : true;
+	}
 	if (c.checkCallback) return c.checkCallback(true) === true;
 	return c.callback !== undefined;
 }
 
 /** Runs a command as the palette does; false when it is not available now. */
-export function runCommand(c: Command): boolean {
-	if (!available(c)) return false;
+export function runCommand(app: App, c: Command): boolean {
+	if (!available(app, c)) return false;
 	try {
-		if (c.checkCallback) c.checkCallback(false);
+		const at = activeEditor(app);
+		if (at && c.editorCheckCallback) c.editorCheckCallback(false, at.editor, at.view);
+		else if (at && c.editorCallback) c.editorCallback(at.editor, at.view);
+		else if (c.checkCallback) c.checkCallback(false);
 		else c.callback?.();
 	} catch (e) {
 		console.error(`Command "${c.id}" failed`, e);
@@ -45,10 +67,10 @@ export function runCommand(c: Command): boolean {
 
 export class CommandPalette extends SuggestModal<HostCommand> {
 	constructor(
-		app: App,
+		private readonly obsidian: App,
 		private readonly plugins: readonly PluginOriginal[],
 	) {
-		super(MockApp.fromOriginalType__(app));
+		super(MockApp.fromOriginalType__(obsidian));
 		this.setPlaceholder('Select a command...');
 		this.emptyStateText = 'No commands found.';
 		this.modalEl.addClass('host-command-palette');
@@ -56,7 +78,7 @@ export class CommandPalette extends SuggestModal<HostCommand> {
 
 	getSuggestions(query: string): HostCommand[] {
 		const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-		return commandsOf(this.plugins).filter((c) => available(c.command) && words.every((w) => c.label.toLowerCase().includes(w)));
+		return commandsOf(this.plugins).filter((c) => available(this.obsidian, c.command) && words.every((w) => c.label.toLowerCase().includes(w)));
 	}
 
 	renderSuggestion(c: HostCommand, el: HTMLElement): void {
@@ -66,7 +88,7 @@ export class CommandPalette extends SuggestModal<HostCommand> {
 
 	onChooseSuggestion(c: HostCommand): void {
 		// Obsidian closes the palette first, so the command's own modal or focus wins.
-		window.setTimeout(() => runCommand(c.command), 0);
+		window.setTimeout(() => runCommand(this.obsidian, c.command), 0);
 	}
 }
 

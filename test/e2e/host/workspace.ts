@@ -1,12 +1,14 @@
 /**
  * The host's workspace: leaves that live in the page (centre tabs and the two sidebars), views
- * built from the creators plugins register, and notes shown in a reading view. The mocks keep
- * leaves in a list and never build, open or show a view; each method below follows the
- * Obsidian API doc it names.
+ * built from the creators plugins register, and notes shown in a reading view or an editing
+ * view (live preview or source mode, editor.ts). The mocks keep leaves in a list and never
+ * build, open or show a view; each method below follows the Obsidian API doc it names.
  */
-import type { App, OpenViewState, Side as SideOriginal, TFile as TFileOriginal, View, ViewCreator, ViewState, WorkspaceItem, WorkspaceLeaf as LeafOriginal, WorkspaceSidedock } from 'obsidian';
+import type { Extension } from '@codemirror/state';
+import type { App, Editor, OpenViewState, Side as SideOriginal, TFile as TFileOriginal, View, ViewCreator, ViewState, WorkspaceItem, WorkspaceLeaf as LeafOriginal, WorkspaceSidedock } from 'obsidian';
 import { App as MockApp, MarkdownView as MockMarkdownView, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { Component, FileView, ItemView, Keymap, MarkdownView } from './classes';
+import { NoteEditor } from './editor';
 import type { FileExplorer, Layout, Side } from './layout';
 import { renderNote, type Section } from './markdown';
 import { setIcon } from './obsidian';
@@ -21,6 +23,20 @@ interface Box {
 	sections: Section[];
 	/** Owns the post-processors' children of the note on show; replaced on each render. */
 	render: InstanceType<typeof Component> | null;
+	/** A note's view mode, as MarkdownView.getState names it: 'preview' (reading) or 'source' (editing). */
+	mode: 'preview' | 'source';
+	/** In the editing view: true for source mode, false for live preview (Obsidian's `source` state). */
+	source: boolean;
+	/** The note's editor while it is in the editing view. */
+	editor: NoteEditor | null;
+	/** The view's own editor (the mocks'), given back when the editing view closes. */
+	plainEditor: Editor | null;
+}
+
+/** How a note is shown: Obsidian's view state for a MarkdownView ({mode, source}). */
+export interface NoteMode {
+	mode: 'preview' | 'source';
+	source: boolean;
 }
 
 type ProtectedView = { onOpen(): Promise<void>; onClose(): Promise<void> };
@@ -35,6 +51,8 @@ export class HostWorkspace {
 		private readonly app: App,
 		private readonly layout: Layout,
 		private readonly creatorOf: (type: string) => ViewCreator | undefined,
+		/** The extensions the plugins registered for Markdown editors, as they are now. */
+		private readonly editorExtensions: () => Extension[],
 	) {}
 
 	leaves(side?: Side): LeafOriginal[] {
@@ -105,6 +123,7 @@ export class HostWorkspace {
 			const before = ws.getActiveFile();
 			this.select(leaf);
 			ws.activeLeaf = leaf;
+			this.syncActiveEditor();
 			if (this.sideOf(leaf) === 'root') this.lastRoot = leaf;
 			for (const [l, b] of this.boxes) b.el.toggleClass('mod-active', l === leaf);
 			ws.trigger('active-leaf-change', leaf);
@@ -131,8 +150,16 @@ export class HostWorkspace {
 		this.layout.leftToggle.addEventListener('click', () => ws.leftSplit.toggle());
 		this.layout.rightToggle.addEventListener('click', () => ws.rightSplit.toggle());
 
+		// SHIM (Workspace.updateOptions, https://docs.obsidian.md/Reference/TypeScript+API/Workspace/updateOptions):
+		// "update/reconfigure the options of all Markdown views": every open editor takes the
+		// plugins' editor extensions as they are now. The mocks' does nothing.
+		ws.updateOptions = () => {
+			for (const b of this.boxes.values()) b.editor?.reconfigure(this.editorExtensions());
+		};
+
 		const vault = this.app.vault;
-		// A note on show follows its file: re-rendered when it changes, retitled when it moves.
+		// A note on show follows its file: re-rendered (reading view) or brought up to date
+		// (editing view) when it changes, retitled when it moves.
 		vault.on('modify', (f) => {
 			for (const l of this.leaves()) if (l.view instanceof MarkdownView && l.view.file === f) void this.showNote(l, false);
 		});
@@ -179,16 +206,25 @@ export class HostWorkspace {
 			if (close.contains(evt.target as Node)) leaf.detach();
 			else ws.setActiveLeaf(leaf, { focus: true });
 		});
-		const box: Box = { side, type: 'empty', el, tab, sections: [], render: null };
+		const box: Box = { side, type: 'empty', el, tab, sections: [], render: null, mode: 'preview', source: false, editor: null, plainEditor: null };
 		this.boxes.set(leaf, box);
 		this.showEmpty(leaf);
+		// A click into a note makes its tab the active leaf, as in Obsidian (so the palette offers
+		// that note's editor commands). Only the centre's tabs: the sidebars' views keep the focus
+		// rules they have always had here.
+		if (side === 'root') {
+			el.addEventListener('mousedown', () => {
+				if (ws.activeLeaf !== leaf && this.boxes.has(leaf)) ws.setActiveLeaf(leaf, { focus: true });
+			}, true);
+		}
 
 		// WorkspaceLeaf.setViewState (https://docs.obsidian.md/Reference/TypeScript+API/WorkspaceLeaf/setViewState):
 		// builds the registered view, opens it, then hands it the state; 'markdown' with a file opens the note.
 		leaf.setViewState = async (vs: ViewState, eState?: unknown) => {
 			const file = typeof vs.state?.file === 'string' ? this.app.vault.getFileByPath(vs.state.file) : null;
 			if (vs.type === 'markdown' && file) {
-				await leaf.openFile(file, { active: vs.active, eState: eState as Record<string, unknown> | undefined });
+				// The state may name the mode: {mode: 'source', source: false} is live preview.
+				await leaf.openFile(file, { active: vs.active, state: vs.state, eState: eState as Record<string, unknown> | undefined });
 				return;
 			}
 			await this.closeView(leaf);
@@ -217,22 +253,23 @@ export class HostWorkspace {
 			return view;
 		};
 		// WorkspaceLeaf.openFile (https://docs.obsidian.md/Reference/TypeScript+API/WorkspaceLeaf/openFile):
-		// the note in this leaf (the host shows notes in reading view), made active, and 'file-open' fires.
+		// the note in this leaf, made active, and 'file-open' fires. The view state may name the
+		// mode ({mode, source}); otherwise a note opened in a tab showing a note keeps that tab's
+		// mode, as in Obsidian, and a new one opens in reading view (the host's default).
 		leaf.openFile = async (file: TFileOriginal, openState?: OpenViewState) => {
-			if (!(leaf.view instanceof MarkdownView)) {
+			const wasNote = leaf.view instanceof MarkdownView;
+			if (!wasNote) {
 				await this.closeView(leaf);
-				await this.mount(leaf, MockMarkdownView.create2__(WorkspaceLeaf.fromOriginalType3__(leaf)).asOriginalType7__());
+				const fresh = MockMarkdownView.create2__(WorkspaceLeaf.fromOriginalType3__(leaf)).asOriginalType7__();
+				await this.mount(leaf, fresh);
+				this.shimMarkdownView(leaf, fresh);
 			}
 			box.type = 'markdown';
 			const view = leaf.view as InstanceType<typeof MarkdownView>;
 			view.file = file;
-			// The host shows notes in reading view only. MarkdownView.getState names the file and
-			// the mode, as Obsidian's does; the mocks' returns {}.
-			(view as unknown as { mode: string }).mode = 'preview';
-			view.getState = () => ({ file: view.file?.path ?? null, mode: 'preview', source: false });
-			// SHIM (MarkdownPreviewView.rerender, https://docs.obsidian.md/Reference/TypeScript+API/MarkdownPreviewView/rerender):
-			// the reading view renders again, post-processors and all, keeping its scroll; the mocks' does nothing.
-			view.previewMode.rerender = () => void this.showNote(leaf, false);
+			const asked = modeOf(openState?.state);
+			box.mode = asked.mode ?? (wasNote ? box.mode : 'preview');
+			box.source = asked.source ?? (wasNote ? box.source : false);
 			await this.showNote(leaf, true);
 			this.retitle(leaf);
 			this.explorer?.setActive(file.path);
@@ -312,6 +349,7 @@ export class HostWorkspace {
 		const box = this.boxes.get(leaf);
 		const view = leaf.view as View | null;
 		if (!box || !view) return;
+		await this.closeEditor(leaf);
 		if (box.render) {
 			box.render.unload();
 			box.render = null;
@@ -334,12 +372,143 @@ export class HostWorkspace {
 		empty.createDiv({ cls: 'empty-state-action', text: 'Ctrl/Cmd-P: command palette' });
 	}
 
-	/** Renders the leaf's note in reading view; `fresh` starts at the top, otherwise the scroll stays. */
-	private async showNote(leaf: LeafOriginal, fresh: boolean): Promise<void> {
+	/**
+	 * What Obsidian's MarkdownView does and the mocks' does not, on each note view the host
+	 * builds: getState/setState speak of the mode, getViewData is the editor's text while
+	 * editing, rerender draws the reading view again.
+	 */
+	private shimMarkdownView(leaf: LeafOriginal, view: InstanceType<typeof MarkdownView>): void {
+		const box = this.boxes.get(leaf);
+		if (!box) return;
+		box.plainEditor = view.editor;
+		// MarkdownView.getState names the file and the mode, as Obsidian's does; the mocks' returns {}.
+		view.getState = () => ({ file: view.file?.path ?? null, mode: box.mode, source: box.source });
+		// MarkdownView.setState: a file and a mode, as setViewState hands them over.
+		view.setState = async (state: unknown) => {
+			const path = (state as { file?: unknown } | null)?.file;
+			const file = typeof path === 'string' ? this.app.vault.getFileByPath(path) : view.file;
+			const asked = modeOf(state);
+			if (file && file !== view.file) await leaf.openFile(file, { state: state as Record<string, unknown>, active: false });
+			else await this.setMode(leaf, { mode: asked.mode ?? box.mode, source: asked.source ?? box.source });
+		};
+		// TextFileView.requestSave / save (https://docs.obsidian.md/Reference/TypeScript+API/TextFileView/requestSave):
+		// in the editing view, the editor's debounced and immediate saves; the mocks' do nothing.
+		view.requestSave = () => box.editor?.requestSave();
+		view.save = async () => {
+			await box.editor?.save();
+		};
+		// TextFileView.getViewData: in the editing view, what the editor holds (saved or not).
+		const data = view.getViewData.bind(view);
+		view.getViewData = () => box.editor?.text ?? data();
+		// SHIM (MarkdownPreviewView.rerender, https://docs.obsidian.md/Reference/TypeScript+API/MarkdownPreviewView/rerender):
+		// the reading view renders again, post-processors and all, keeping its scroll; the mocks' does
+		// nothing. In the editing view there is no reading view to draw.
+		view.previewMode.rerender = () => {
+			if (box.mode === 'preview') void this.showNote(leaf, false);
+		};
+	}
+
+	/**
+	 * Switches a note between reading view, live preview and source mode (Obsidian's "Toggle
+	 * reading view", Mod-E, and "Toggle Live Preview/Source mode"), keeping what was typed: the
+	 * editor saves before it closes.
+	 */
+	async setMode(leaf: LeafOriginal, to: NoteMode): Promise<void> {
+		const box = this.boxes.get(leaf);
+		if (!box || !(leaf.view instanceof MarkdownView) || !leaf.view.file) return;
+		if (box.mode === to.mode && (to.mode === 'preview' || box.source === to.source)) return;
+		box.mode = to.mode;
+		box.source = to.source;
+		await this.showNote(leaf, false);
+		this.app.workspace.trigger('layout-change');
+	}
+
+	/** Ctrl/Cmd-E on the active note: reading view ↔ editing view (live preview unless it was in source mode). */
+	async toggleReading(): Promise<void> {
+		const leaf = this.app.workspace.activeLeaf;
+		const box = leaf ? this.boxes.get(leaf) : undefined;
+		if (!leaf || !box || !(leaf.view instanceof MarkdownView)) return;
+		await this.setMode(leaf, { mode: box.mode === 'source' ? 'preview' : 'source', source: box.source });
+		if (box.mode === 'source') box.editor?.editor.focus();
+	}
+
+	/**
+	 * SHIM (Workspace.activeEditor, https://docs.obsidian.md/Reference/TypeScript+API/Workspace/activeEditor):
+	 * "a component managing the current editor. This can be null if the active view has no
+	 * editor". Here: the active note while it is in the editing view, else null (the host's
+	 * reading view has no editor behind it). The mocks' stays null.
+	 */
+	private syncActiveEditor(): void {
+		const ws = this.app.workspace;
+		const leaf = ws.activeLeaf;
+		const view = leaf?.view;
+		ws.activeEditor = leaf && view instanceof MarkdownView && this.boxes.get(leaf)?.editor ? view : null;
+	}
+
+	private async closeEditor(leaf: LeafOriginal): Promise<void> {
+		const box = this.boxes.get(leaf);
+		const editor = box?.editor;
+		if (!box || !editor) return;
+		box.editor = null;
+		await editor.destroy();
+		const view = leaf.view;
+		if (view instanceof MarkdownView) {
+			if (box.plainEditor) view.editor = box.plainEditor;
+			view.currentMode = view.previewMode;
+		}
+		this.syncActiveEditor();
+	}
+
+	/** The leaf's note in its editing view; an open editor on the same note and mode is brought up to date unless `fresh`. */
+	private async showEditor(leaf: LeafOriginal, fresh: boolean): Promise<void> {
 		const box = this.boxes.get(leaf);
 		const view = leaf.view;
 		if (!box || !(view instanceof MarkdownView) || !view.file) return;
 		const file = view.file;
+		const same = box.editor !== null && box.editor.file === file;
+		if (same && !fresh && box.editor?.livePreview === !box.source) {
+			box.editor?.fileChanged(await this.app.vault.cachedRead(file));
+			return;
+		}
+		// Unsaved text of the same note survives a switch between live preview and source mode.
+		const kept = same ? (box.editor?.text ?? null) : null;
+		await this.closeEditor(leaf);
+		if (box.render) {
+			view.removeChild(box.render);
+			box.render = null;
+		}
+		box.sections = [];
+		const text = kept ?? (await this.app.vault.cachedRead(file));
+		// Another note, mode or editor may have taken the leaf while the file was read.
+		if (leaf.view !== view || view.file !== file || box.mode !== 'source') return;
+		if (box.editor) await this.closeEditor(leaf);
+		const content = view.contentEl;
+		content.empty();
+		view.containerEl.setAttr('data-mode', 'source');
+		(view as unknown as { mode: string }).mode = 'source';
+		const editor = new NoteEditor(this.app, view, file, content, text, !box.source, this.editorExtensions());
+		box.editor = editor;
+		view.editor = editor.editor;
+		view.currentMode = editor.subView();
+		this.syncActiveEditor();
+	}
+
+	/** Shows the leaf's note in its mode: the reading view, or the editing view (editor.ts). */
+	private async showNote(leaf: LeafOriginal, fresh: boolean): Promise<void> {
+		const box = this.boxes.get(leaf);
+		if (box?.mode === 'source') return this.showEditor(leaf, fresh);
+		await this.closeEditor(leaf);
+		return this.showReading(leaf, fresh);
+	}
+
+	/** Renders the leaf's note in reading view; `fresh` starts at the top, otherwise the scroll stays. */
+	private async showReading(leaf: LeafOriginal, fresh: boolean): Promise<void> {
+		const box = this.boxes.get(leaf);
+		const view = leaf.view;
+		if (!box || !(view instanceof MarkdownView) || !view.file) return;
+		const file = view.file;
+		view.containerEl.setAttr('data-mode', 'preview');
+		(view as unknown as { mode: string }).mode = 'preview';
 		const text = await this.app.vault.cachedRead(file);
 		view.setViewData(text, true);
 		const content = view.contentEl;
@@ -362,10 +531,17 @@ export class HostWorkspace {
 		preview.scrollTop = top;
 	}
 
-	/** Scrolls the note to the section holding `line` (0-based) and flashes it, as Obsidian does. */
+	/**
+	 * Scrolls the note to the section holding `line` (0-based) and flashes it, as Obsidian does;
+	 * in the editing view the cursor goes to the start of that line, scrolled to the middle.
+	 */
 	private scrollToLine(leaf: LeafOriginal, line: number): void {
 		const box = this.boxes.get(leaf);
 		if (!box) return;
+		if (box.editor) {
+			box.editor.goToLine(line);
+			return;
+		}
 		const s = box.sections.find((x) => line >= x.lineStart && line <= x.lineEnd) ?? box.sections.find((x) => x.lineStart >= line) ?? box.sections.at(-1);
 		if (!s) return;
 		for (const x of box.sections) x.el.removeClass('is-flashing');
@@ -401,4 +577,11 @@ function headingLine(app: App, file: TFileOriginal, heading: string): number | n
 	return h ? h.position.start.line : null;
 }
 
-
+/** The mode a view state asks for ({mode: 'source' | 'preview', source: boolean}), where it says. */
+function modeOf(state: unknown): Partial<NoteMode> {
+	const s = (state ?? {}) as { mode?: unknown; source?: unknown };
+	return {
+		mode: s.mode === 'source' || s.mode === 'preview' ? s.mode : undefined,
+		source: typeof s.source === 'boolean' ? s.source : undefined,
+	};
+}

@@ -1,0 +1,233 @@
+/**
+ * The plugin's editor features in real Chromium, over test/fixtures/vault-own: notes opened in
+ * the host's editing view (a CodeMirror 6 EditorView carrying the extensions the plugin
+ * registered, see host/editor.ts). The chain bar and the verdict marks drawn as CodeMirror
+ * decorations in live preview; the cursor commands offered from the palette only on a ruling,
+ * and retiring one appends its line and redraws its mark in place; typing into an auto record
+ * warns once, and what was typed is saved to the vault.
+ *
+ * Writes stay in the page's memory; files are read back through the page's vault.
+ */
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import {
+	clickInFileList,
+	noticesShown,
+	openNoteForEditing,
+	paletteOffers,
+	ROOT,
+	runCommand,
+	screenshot,
+	setNoteMode,
+	shownEditor,
+	useHost,
+	vaultText,
+	waitForEditor,
+	waitForNote,
+} from './helpers';
+
+const VAULT = join(ROOT, 'test/fixtures/vault-own');
+const ALPHA = 'sessions/alpha';
+const REVIEWED = `${ALPHA}/reviewed.md`;
+/** a4, then a5, in conversation …0a02. */
+const A4 = `${ALPHA}/20261104-080000-codex.md`;
+/** a5: one `Didn't work` bullet, R2, reconfirmed at 9c4d2e1 in reviewed.md. */
+const A5 = `${ALPHA}/_convos/0199a0b0-0000-7000-8000-000000000a02/20261104-120000-codex.md`;
+/** a6: an auto record (`auto: true`). */
+const A6 = `${ALPHA}/_convos/b7e2a9c4-1d3f-4e5a-8b6c-000000000a03/20261105-170000-claude-code.md`;
+const R2 = 'matching internal callers by X-Forwarded-For — the NAT rewrites it for every caller';
+/** A bullet of a5's `Verified` section: a list item, not a ruling. */
+const VERIFIED = 'an exempt identity is never throttled';
+const RETIRE = 'Logos Continuity: Retire ruling under cursor';
+const RECONFIRM = 'Logos Continuity: Reconfirm ruling under cursor';
+/** src/ui/chain-auto.ts AUTO_EDIT_NOTICE, as the person reads it. */
+const AUTO_EDIT_NOTICE =
+	'This checkpoint is an auto record (auto: true): logos may rewrite it, and your edit with it. Remove the line "auto: true" to make the record yours.';
+
+const served = useHost(VAULT);
+
+const pageNow = (page: Page): Promise<number> => page.evaluate(() => Math.floor(Date.now() / 1000));
+
+/** The editor's line holding `text` (a `.cm-line` of the CodeMirror content). */
+const line = (page: Page, text: string): Locator => shownEditor(page).locator('.cm-content > .cm-line', { hasText: text });
+const bar = (page: Page): Locator => shownEditor(page).locator('.cm-content > .logos-chain-widget .logos-chain-bar');
+
+/** Puts the cursor in a line as a person does: a click a little way into its text. */
+async function clickLine(page: Page, text: string): Promise<void> {
+	await line(page, text).click({ position: { x: 24, y: 8 } });
+}
+
+/** What the active editor holds: its text and where the cursor is (0-based line). */
+async function editorState(page: Page): Promise<{ text: string; line: number }> {
+	return page.evaluate(() => {
+		const ws = (window.host?.app as { workspace: { activeEditor: { editor: { getValue(): string; getCursor(): { line: number } } } | null } }).workspace;
+		const editor = ws.activeEditor?.editor;
+		if (!editor) throw new Error('no active editor');
+		return { text: editor.getValue(), line: editor.getCursor().line };
+	});
+}
+
+/** Waits until `path` holds `n` lines more than `before` (nothing else changed), and returns them. */
+async function appended(page: Page, path: string, before: string, n: number): Promise<string[]> {
+	const deadline = Date.now() + 15_000;
+	for (;;) {
+		const after = await vaultText(page, path);
+		expect(after.startsWith(before)).toBe(true);
+		const lines = after.slice(before.length).split('\n').filter((l) => l !== '');
+		if (lines.length >= n || Date.now() > deadline) return lines;
+		await page.waitForTimeout(50);
+	}
+}
+
+test('a checkpoint in live preview: the chain bar above its body and verdict marks beside its rulings, as CodeMirror decorations', async () => {
+	const { page, errors } = await served.open();
+	await openNoteForEditing(page, A5);
+	const view = shownEditor(page);
+	await expect(view.evaluate((el) => el.closest('.workspace-leaf-content')?.getAttribute('data-mode'))).resolves.toBe('source');
+
+	// The chain bar: a block widget just before the first body line, with its steps.
+	await bar(page).locator('.logos-chain-position', { hasText: '2 of 2' }).waitFor({ timeout: 30_000 });
+	const widget = view.locator('.cm-content > .logos-chain-widget');
+	await expect(widget.count()).resolves.toBe(1);
+	await expect(widget.evaluate((el) => el.nextElementSibling?.textContent)).resolves.toBe('## Task');
+	const previous = bar(page).locator('[data-chain="previous"]');
+	await expect(previous.getAttribute('aria-label')).resolves.toBe('Previous in this conversation: 20261104-080000-codex');
+	await expect(previous.isEnabled()).resolves.toBe(true);
+	await expect(bar(page).locator('[data-chain="next"]').isDisabled()).resolves.toBe(true);
+
+	// The verdict mark: the ruling's text marked, the badge after it, outside the document.
+	const ruling = line(page, R2);
+	await ruling.locator('.logos-verdict').waitFor({ timeout: 30_000 });
+	await expect(ruling.locator('.logos-ruling-reconfirmed').textContent()).resolves.toBe(R2);
+	await expect(ruling.locator('.logos-verdict').getAttribute('class')).resolves.toBe('logos-verdict logos-verdict-reconfirmed');
+	await expect(ruling.locator('.logos-verdict').textContent()).resolves.toBe('reconfirmed at 9c4d2e1');
+	await expect(ruling.locator('.logos-verdict').getAttribute('contenteditable')).resolves.toBe('false');
+	await expect(view.locator('.logos-verdict').count()).resolves.toBe(1);
+	// Neither the bar nor the badge is part of the text: the editor holds the file as it is.
+	expect((await editorState(page)).text).toBe(await vaultText(page, A5));
+	await ruling.scrollIntoViewIfNeeded();
+	await screenshot(page, 'editor-live-preview');
+
+	// Source mode: the bar stays, the marks are live preview's only.
+	await setNoteMode(page, A5, 'source', true);
+	await bar(page).locator('.logos-chain-position', { hasText: '2 of 2' }).waitFor();
+	await line(page, R2).waitFor();
+	await expect(view.locator('.logos-verdict').count()).resolves.toBe(0);
+	await setNoteMode(page, A5, 'source', false);
+	await line(page, R2).locator('.logos-verdict-reconfirmed').waitFor();
+
+	// A step on the bar opens the previous checkpoint in the same tab, still in live preview.
+	await bar(page).locator('[data-chain="previous"]').click();
+	await waitForEditor(page, A4);
+	await bar(page).locator('.logos-chain-position', { hasText: '1 of 2' }).waitFor();
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('on a ruling, "Retire ruling under cursor" appends its line to reviewed.md, and its mark turns to retired in place', async () => {
+	const { page, errors } = await served.open();
+	await openNoteForEditing(page, A5);
+	await line(page, R2).locator('.logos-verdict-reconfirmed').waitFor({ timeout: 30_000 });
+	const note = await vaultText(page, A5);
+	const before = await vaultText(page, REVIEWED);
+	// The editor as it is now: the same element must show the new mark (nothing reopened).
+	await shownEditor(page).locator('.cm-editor').evaluate((el) => el.setAttribute('data-e2e', 'before-retire'));
+
+	await clickLine(page, R2);
+	expect((await editorState(page)).line).toBe(note.split('\n').findIndex((l) => l.includes(R2)));
+	const t0 = await pageNow(page);
+	await runCommand(page, 'Retire ruling under cursor');
+	const [added] = await appended(page, REVIEWED, before, 1);
+	// The line the pane writes too (reviews.e2e.ts): `- retired: <ruling> <!-- ts=N -->`.
+	const m = /^- (.+?): (.+) <!-- ts=(\d+) -->$/.exec(added);
+	expect(m && [m[1], m[2]]).toEqual(['retired', R2]);
+	const ts = Number(m?.[3]);
+	expect(ts).toBeGreaterThanOrEqual(t0);
+	expect(ts).toBeLessThanOrEqual(await pageNow(page));
+	const day = await page.evaluate((s) => new Date(s * 1000).toLocaleDateString('en-CA'), ts);
+
+	const ruling = line(page, R2);
+	await ruling.locator('.logos-verdict-retired').waitFor({ timeout: 30_000 });
+	await expect(ruling.locator('.logos-verdict').textContent()).resolves.toBe(`retired ${day}`);
+	await expect(ruling.locator('.logos-ruling-retired').textContent()).resolves.toBe(R2);
+	await expect(ruling.locator('.logos-ruling-reconfirmed').count()).resolves.toBe(0);
+	await expect(shownEditor(page).locator('.cm-editor[data-e2e="before-retire"]').count()).resolves.toBe(1);
+	// The notice says so, with Undo (the ruling shortened as the plugin does).
+	const notice = page.locator('.notice', { hasText: 'Retired: “matching internal callers by X-Forwarded-For' });
+	await expect(notice.locator('button.logos-undo').textContent()).resolves.toBe('Undo');
+	// One line in reviewed.md, nothing in the note.
+	expect((await vaultText(page, REVIEWED)).slice(before.length).split('\n').filter((l) => l !== '')).toEqual([added]);
+	expect(await vaultText(page, A5)).toBe(note);
+	expect((await editorState(page)).text).toBe(note);
+	await ruling.scrollIntoViewIfNeeded();
+	await screenshot(page, 'editor-ruling-retired');
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('the cursor commands are offered only with the cursor on a ruling, in the editing view', async () => {
+	const { page, errors } = await served.open();
+	await openNoteForEditing(page, A5);
+	await line(page, R2).locator('.logos-verdict').waitFor({ timeout: 30_000 });
+	const before = await vaultText(page, REVIEWED);
+
+	// A bullet of another section, and the heading of the rulings: not rulings.
+	await clickLine(page, VERIFIED);
+	await expect(paletteOffers(page, 'ruling under cursor')).resolves.toEqual([]);
+	await clickLine(page, "## Didn't work");
+	await expect(paletteOffers(page, 'ruling under cursor')).resolves.toEqual([]);
+	// The ruling itself: both are offered.
+	await clickLine(page, R2);
+	await expect(paletteOffers(page, 'ruling under cursor')).resolves.toEqual([RECONFIRM, RETIRE]);
+	// Reading view has no editor: editor commands are not offered there.
+	await page.keyboard.press('Control+E');
+	await waitForNote(page, A5);
+	await expect(paletteOffers(page, 'ruling under cursor')).resolves.toEqual([]);
+	expect(await vaultText(page, REVIEWED)).toBe(before);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('typing into an auto record warns once that logos may rewrite it; typing is saved to the vault', async () => {
+	const { page, errors } = await served.open();
+	// An agent's checkpoint first: typing there is no cause for a warning.
+	await openNoteForEditing(page, A5);
+	const a5 = await vaultText(page, A5);
+	await clickLine(page, 'ship the limiter to staging behind the flag');
+	await page.keyboard.press('End');
+	await page.keyboard.type(' first');
+	await expect(line(page, 'ship the limiter to staging behind the flag first').count()).resolves.toBe(1);
+	await page.waitForTimeout(300);
+	expect(await noticesShown(page)).not.toContain(AUTO_EDIT_NOTICE);
+
+	// The auto record, from the file list: the tab stays in live preview (and a5's edit is saved as it closes).
+	await clickInFileList(page, A6);
+	await waitForEditor(page, A6);
+	expect(await vaultText(page, A5)).toBe(a5.replace('ship the limiter to staging behind the flag', 'ship the limiter to staging behind the flag first'));
+	const a6 = await vaultText(page, A6);
+	await clickLine(page, '- limiter/bucket.go');
+	await page.keyboard.press('End');
+	await page.keyboard.type(' — read twice');
+	const notice = page.locator('.notice', { hasText: 'This checkpoint is an auto record' });
+	await notice.waitFor();
+	await expect(notice.textContent()).resolves.toBe(AUTO_EDIT_NOTICE);
+	await page.keyboard.type(', then again');
+	await screenshot(page, 'editor-auto-warning');
+	// Once per note, however much is typed.
+	expect((await noticesShown(page)).filter((n) => n === AUTO_EDIT_NOTICE)).toHaveLength(1);
+
+	// Obsidian saves two seconds after the last keystroke: the vault gets exactly what was typed.
+	const want = a6.replace('- limiter/bucket.go', '- limiter/bucket.go — read twice, then again');
+	expect(want).not.toBe(a6);
+	await page.waitForFunction(
+		async ([path, text]) => {
+			const app = window.host?.app as { vault: { adapter: { read(p: string): Promise<string> } } };
+			return (await app.vault.adapter.read(path)) === text;
+		},
+		[A6, want] as const,
+		{ timeout: 10_000 },
+	);
+	expect((await editorState(page)).text).toBe(want);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
