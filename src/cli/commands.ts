@@ -12,9 +12,10 @@ import { buildResume, rulingsOf, summarize, UnknownScope } from '../core/resume'
 import { COMMIT_RULE, readCommit } from '../core/review-request';
 import { renderResumeMarkdown } from '../core/resume-markdown';
 import { continuityOf } from '../core/continuity-report';
+import { lastVerdict } from '../core/reviews';
 import { buildVaultModel, projectOf, type VaultModel } from '../core/vault-model';
 import { WriteRefused } from '../core/path-guard';
-import { appendNote, recordVerdict, type WriteTarget } from '../vault/writer';
+import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
 import { loadSnapshot, nodeAppendPort } from '../vault/node-fs';
 import { indexCommands } from './index-commands';
 import * as out from './output';
@@ -174,9 +175,20 @@ export const COMMANDS: Record<string, Command> = {
 			const scope = knownScope(m, ctx);
 			const retire = str(ctx, 'retire');
 			const reconfirm = str(ctx, 'reconfirm');
-			if ((retire === undefined) === (reconfirm === undefined)) throw new UsageError('give exactly one of --retire TEXT or --reconfirm TEXT');
+			const undo = str(ctx, 'undo');
+			if ([retire, reconfirm, undo].filter((x) => x !== undefined).length !== 1) {
+				throw new UsageError('give exactly one of --retire TEXT, --reconfirm TEXT or --undo TEXT');
+			}
 			const commit = str(ctx, 'commit') ?? '';
-			if (retire !== undefined && commit !== '') throw new UsageError('--commit goes with --reconfirm');
+			if (reconfirm === undefined && commit !== '') throw new UsageError('--commit goes with --reconfirm');
+			if (undo !== undefined) {
+				// The plugin's Undo: the verdict in effect before the last one on this ruling, appended.
+				const verdicts = m.verdicts.get(scope) ?? [];
+				const last = lastVerdict(verdicts, undo);
+				if (last === null) throw new UsageError(`reviewed.md of ${scope} holds no verdict on "${undo}"; nothing to undo`);
+				const undone = await withUsage(() => recordUndo(writeTarget(ctx, m), scope, verdicts, last, ctx.now));
+				return ctx.json ? { scope, path: undone.path, line: undone.line } : `${undone.path}: ${undone.line}`;
+			}
 			if (readCommit(commit) === null) throw new UsageError(`--commit takes ${COMMIT_RULE}; got "${commit}"`);
 			// The plugin's path: the same checks (scope, commit, a ruling that is recorded) and the same writer.
 			const written = await withUsage(() => recordVerdict(writeTarget(ctx, m), m, scope, {

@@ -18,7 +18,7 @@ commands:
   chain --session ID [--scope S]       back and forward along follows
   resume --scope S [--conversation Q] [--markdown]
   rulings --scope S                    every ruling copy with its verdict
-  review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA]
+  review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA] | --undo TEXT
   note --scope S [--agent A] TEXT      append a masked working note
   continuity                           per-project continuity figures
   parse FILE                           one parsed checkpoint
@@ -44,6 +44,7 @@ const OPTIONS = {
 	markdown: { type: 'boolean' },
 	retire: { type: 'string' },
 	reconfirm: { type: 'string' },
+	undo: { type: 'string' },
 	commit: { type: 'string' },
 	agent: { type: 'string' },
 	db: { type: 'string' },

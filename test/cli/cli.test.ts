@@ -157,6 +157,25 @@ describe('writing', () => {
 		expect(fs.readFileSync(file, 'utf8')).toBe(`${before}- reconfirmed at abc1234: ${retiredText()} <!-- ts=${NOW} -->\n`);
 	});
 
+	it('undo appends the verdict that was in effect before the last one, and refuses a text without a verdict', () => {
+		const vault = copyVault(OWN);
+		const file = path.join(vault, 'sessions/alpha/reviewed.md');
+		const before = fs.readFileSync(file, 'utf8');
+		const syncMap = 'a sync.Map of buckets — lock contention doubled p99 latency under load';
+		// Its last line is "reconfirmed at 5b8e0f3"; the one before, "retired", comes back with its own time.
+		const r = run(['review', '--vault', vault, '--scope', 'alpha', '--undo', syncMap.toUpperCase(), '--now', NOW]);
+		expect(r.status).toBe(0);
+		expect(fs.readFileSync(file, 'utf8')).toBe(`${before}- retired: ${syncMap} <!-- ts=1794081600 -->\n`);
+		const { rulings } = json(['rulings', '--vault', vault, '--scope', 'alpha']);
+		expect(rulings.filter((x: any) => x.text === syncMap).map((x: any) => x.verdict)).toContain('retired');
+		const after = fs.readFileSync(file, 'utf8');
+		const none = run(['review', '--vault', vault, '--scope', 'alpha', '--undo', 'an approach nobody ever gave a verdict on']);
+		expect(none.status).toBe(2);
+		expect(none.stderr).toContain('nothing to undo');
+		expect(run(['review', '--vault', vault, '--scope', 'alpha', '--undo', syncMap, '--retire', syncMap]).status).toBe(2);
+		expect(fs.readFileSync(file, 'utf8')).toBe(after);
+	});
+
 	it('review creates reviewed.md with its header when the scope has none', () => {
 		const vault = copyVault(OWN);
 		const ruling = expected.rulings.find((r: any) => !fs.existsSync(path.join(vault, 'sessions', r.scope, 'reviewed.md')));
