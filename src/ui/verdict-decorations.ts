@@ -1,19 +1,19 @@
 /**
- * A ruling's verdict shown beside it in checkpoint notes, in reading view (a markdown
- * post-processor) and in live preview (a CodeMirror extension), without touching the
- * file. Marks are taken from the model at its current revision; when they change, the
- * open notes whose marks changed are redrawn.
+ * A ruling's verdict shown beside it in checkpoint notes and beside the dead-end notes of
+ * `uncommitted.md`, in reading view (a markdown post-processor) and in live preview (a
+ * CodeMirror extension), without touching the file. Marks are taken from the model at its
+ * current revision; when they change, the open notes whose marks changed are redrawn.
  */
 import { Decoration, EditorView, ViewPlugin, WidgetType, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { RangeSetBuilder, StateEffect, type Extension } from '@codemirror/state';
 import { editorInfoField, editorLivePreviewField, MarkdownView, type App, type MarkdownPostProcessor } from 'obsidian';
 import type { ModelSource } from '../vault/obsidian-source';
-import { markedLines, marksByPath, marksSignature, type VerdictMark } from './verdict-marks';
+import { marksByPath, marksInText, marksSignature, type VerdictMark } from './verdict-marks';
 
 type Marks = ReadonlyMap<string, VerdictMark>;
 const NO_MARKS: Marks = new Map();
 
-/** The marks of every checkpoint at the model's current revision, and who to tell when they change. */
+/** The marks of every checkpoint and notes file at the model's current revision, and who to tell when they change. */
 export class VerdictMarks {
 	private revision = -1;
 	private byPath = new Map<string, Map<string, VerdictMark>>();
@@ -88,14 +88,15 @@ export function markItem(li: HTMLElement, mark: VerdictMark): void {
 }
 
 /**
- * Marks the list items of one rendered section. `text` is the whole file and the section
- * covers lines `lineStart`–`lineEnd`; the k-th bullet line there is the k-th `li`, so when
- * the counts differ (a list the reader does not count as bullets) nothing is marked.
+ * Marks the list items of one rendered section of the file at `path`. `text` is the whole
+ * file and the section covers lines `lineStart`–`lineEnd`; the k-th bullet line there is the
+ * k-th `li`, so when the counts differ (a list the reader does not count as bullets) nothing
+ * is marked.
  */
-export function markSection(el: HTMLElement, text: string, lineStart: number, lineEnd: number, marks: Marks): void {
+export function markSection(el: HTMLElement, path: string, text: string, lineStart: number, lineEnd: number, marks: Marks): void {
 	const items = el.querySelectorAll('li');
 	if (items.length === 0) return;
-	const all = markedLines(text, marks);
+	const all = marksInText(path, text, marks);
 	if (all.length === 0) return;
 	const bulletLines = bulletLinesIn(text, lineStart, lineEnd);
 	if (bulletLines.length !== items.length) return;
@@ -114,14 +115,14 @@ function bulletLinesIn(text: string, lineStart: number, lineEnd: number): number
 	return out;
 }
 
-/** Reading view: marks the `Didn't work` bullets of a checkpoint as each section renders. */
+/** Reading view: marks the `Didn't work` bullets of a checkpoint, or the dead-end notes of `uncommitted.md`, as each section renders. */
 export function verdictPostProcessor(marks: VerdictMarks): MarkdownPostProcessor {
 	return async (el, ctx) => {
 		if (!el.querySelector('li')) return;
 		const forPath = await marks.forPath(ctx.sourcePath);
 		if (forPath.size === 0) return;
 		const info = ctx.getSectionInfo(el);
-		if (info) markSection(el, info.text, info.lineStart, info.lineEnd, forPath);
+		if (info) markSection(el, ctx.sourcePath, info.text, info.lineStart, info.lineEnd, forPath);
 	};
 }
 
@@ -150,7 +151,7 @@ export class VerdictWidget extends WidgetType {
 	}
 }
 
-/** The decorations of one editor: a class over each marked ruling's text and a badge after it. */
+/** The decorations of one editor: a class over each marked ruling's text and a badge right after it. */
 export function verdictDecorations(view: EditorView, marks: VerdictMarks): DecorationSet {
 	if (!view.state.field(editorLivePreviewField, false)) return Decoration.none;
 	const file = view.state.field(editorInfoField, false)?.file;
@@ -158,12 +159,13 @@ export function verdictDecorations(view: EditorView, marks: VerdictMarks): Decor
 	if (forPath.size === 0) return Decoration.none;
 	const doc = view.state.doc;
 	const builder = new RangeSetBuilder<Decoration>();
-	for (const { line, textStart, mark } of markedLines(doc.toString(), forPath)) {
+	for (const { line, textStart, textEnd, mark } of marksInText(file?.path ?? '', doc.toString(), forPath)) {
 		if (line + 1 > doc.lines) continue;
 		const l = doc.line(line + 1);
-		const from = Math.min(l.from + textStart, l.to);
-		if (from < l.to) builder.add(from, l.to, Decoration.mark({ class: `logos-ruling-${mark.kind}` }));
-		builder.add(l.to, l.to, Decoration.widget({ widget: new VerdictWidget(mark), side: 1 }));
+		const to = Math.min(l.from + textEnd, l.to);
+		const from = Math.min(l.from + textStart, to);
+		if (from < to) builder.add(from, to, Decoration.mark({ class: `logos-ruling-${mark.kind}` }));
+		builder.add(to, to, Decoration.widget({ widget: new VerdictWidget(mark), side: 1 }));
 	}
 	return builder.finish();
 }

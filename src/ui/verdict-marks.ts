@@ -2,11 +2,15 @@
  * What a ruling's verdict looks like beside it, per copy (plugin-decisions §2, §9):
  * retired (struck, with the date), reconfirmed (with the commit), or live again when a
  * checkpoint restated it after a retirement. One answer for the decorations in reading
- * view and live preview and for the review queue.
+ * view and live preview and for the review queue. Marks sit beside both kinds of ruling
+ * (decisions §3): `Didn't work` bullets of checkpoints and dead-end notes of `uncommitted.md`.
  */
 import { format } from 'date-fns';
 import { parseBullets } from '../core/checkpoint-body';
+import { NOTES_FILE } from '../core/layout';
+import { noteTail } from '../core/line-tail';
 import { sectionLines } from '../core/lines';
+import { isDeadEnd, parseUncommitted } from '../core/notes';
 import { rulingsOf } from '../core/resume';
 import type { RulingRow } from '../core/resume-types';
 import { lastVerdict, reviewKey } from '../core/reviews';
@@ -39,18 +43,36 @@ export function markOf(row: RulingRow, verdicts: readonly Verdict[]): VerdictMar
 	return null;
 }
 
-/** Marks by checkpoint path, then by reviewKey: every ruling copy of every scope. */
+/** Whether `path` is a scope's working notes, whose marks are found by note rather than by bullet. */
+export function isNotesPath(path: string): boolean {
+	return path === NOTES_FILE || path.endsWith(`/${NOTES_FILE}`);
+}
+
+/**
+ * The key of a dead-end note's mark: its reviewKey and its time. One file may hold the same
+ * ruling as two notes, one written before a retirement and one after; each row (and so each
+ * mark) is its own copy (decisions §2), as the pane shows them.
+ */
+export function noteMarkKey(key: string, ts: number): string {
+	return `${key}\u0000${ts}`;
+}
+
+/**
+ * Marks by path, then by key: every ruling copy of every scope. A checkpoint's marks are
+ * keyed by reviewKey; the dead-end notes of `uncommitted.md` (rows with session null) by
+ * `noteMarkKey`.
+ */
 export function marksByPath(model: VaultModel): Map<string, Map<string, VerdictMark>> {
 	const out = new Map<string, Map<string, VerdictMark>>();
 	for (const scope of model.scopes) {
 		const verdicts = model.verdicts.get(scope) ?? [];
 		for (const row of rulingsOf(model, scope)) {
-			if (row.session === null) continue;
+			if (row.path === '') continue;
 			const mark = markOf(row, verdicts);
 			if (!mark) continue;
 			let forPath = out.get(row.path);
 			if (!forPath) out.set(row.path, (forPath = new Map<string, VerdictMark>()));
-			forPath.set(row.key, mark);
+			forPath.set(row.session === null ? noteMarkKey(row.key, row.copyTs) : row.key, mark);
 		}
 	}
 	return out;
@@ -67,6 +89,8 @@ export interface MarkedLine {
 	line: number;
 	/** Offset, within the line, where the ruling's text starts (after the bullet marker). */
 	textStart: number;
+	/** Offset, within the line, where the ruling's text ends: the line's end, or a note's trailing comment. */
+	textEnd: number;
 	mark: VerdictMark;
 }
 
@@ -82,7 +106,42 @@ export function markedLines(text: string, marks: ReadonlyMap<string, VerdictMark
 		const mark = ruling === undefined ? undefined : marks.get(reviewKey(ruling));
 		if (!mark) continue;
 		const marker = /^\s*[-*+]\s+/.exec(raw);
-		out.push({ line, textStart: marker ? marker[0].length : 0, mark });
+		out.push({ line, textStart: marker ? marker[0].length : 0, textEnd: raw.length, mark });
 	}
 	return out;
+}
+
+/**
+ * The dead-end notes of an `uncommitted.md` text (as it is now) that carry a mark. Each line
+ * is read as the cursor commands read it (review-cursor.ts): the core's note parser on the
+ * one line, then `isDeadEnd`, so a mark is shown exactly where "Retire ruling under cursor"
+ * would act, and on the same text.
+ *
+ * The ruling's text ends before the trailing `<!-- ts=… agent=… -->`: the badge goes there,
+ * right after the words it is about, and only they are struck. Reading view does not show
+ * the comment at all, so the badge sits in the same place in both views; at the line's end
+ * in live preview it would follow a comment that says nothing about the verdict.
+ */
+export function markedNoteLines(text: string, marks: ReadonlyMap<string, VerdictMark>): MarkedLine[] {
+	if (marks.size === 0) return [];
+	const lines = text.split('\n');
+	const out: MarkedLine[] = [];
+	for (let line = 0; line < lines.length; line++) {
+		const raw = lines[line];
+		const note = parseUncommitted(raw, '')[0];
+		if (!note || !isDeadEnd(note.text)) continue;
+		const mark = marks.get(noteMarkKey(reviewKey(note.text), note.ts));
+		if (!mark) continue;
+		const marker = /^\s*-\s*/.exec(raw);
+		const textStart = marker ? marker[0].length : 0;
+		let textEnd = noteTail(raw)?.at ?? raw.length;
+		while (textEnd > textStart && /\s/.test(raw[textEnd - 1])) textEnd--;
+		out.push({ line, textStart, textEnd, mark });
+	}
+	return out;
+}
+
+/** The marked lines of `path`'s text: dead-end notes in `uncommitted.md`, `Didn't work` bullets elsewhere. */
+export function marksInText(path: string, text: string, marks: ReadonlyMap<string, VerdictMark>): MarkedLine[] {
+	return isNotesPath(path) ? markedNoteLines(text, marks) : markedLines(text, marks);
 }

@@ -3,8 +3,9 @@
  * the host's editing view (a CodeMirror 6 EditorView carrying the extensions the plugin
  * registered, see host/editor.ts). The chain bar and the verdict marks drawn as CodeMirror
  * decorations in live preview; the cursor commands offered from the palette only on a ruling,
- * and retiring one appends its line and redraws its mark in place; typing into an auto record
- * warns once, and what was typed is saved to the vault.
+ * and retiring one appends its line and redraws its mark in place, on a checkpoint's bullet as
+ * on a dead-end note of uncommitted.md; typing into an auto record warns once, and what was
+ * typed is saved to the vault.
  *
  * Writes stay in the page's memory; files are read back through the page's vault.
  */
@@ -20,6 +21,7 @@ import {
 	screenshot,
 	setNoteMode,
 	shownEditor,
+	shownNote,
 	useHost,
 	vaultText,
 	waitForEditor,
@@ -36,6 +38,12 @@ const A5 = `${ALPHA}/_convos/0199a0b0-0000-7000-8000-000000000a02/20261104-12000
 /** a6: an auto record (`auto: true`). */
 const A6 = `${ALPHA}/_convos/b7e2a9c4-1d3f-4e5a-8b6c-000000000a03/20261105-170000-claude-code.md`;
 const R2 = 'matching internal callers by X-Forwarded-For — the NAT rewrites it for every caller';
+/** alpha's working notes: one of them a dead end (a typed `route:` record) with no verdict yet. */
+const NOTES = `${ALPHA}/uncommitted.md`;
+const ROUTE = 'route: per-key buckets in the CDN edge | observation: edge workers share no state across POPs | layer: infrastructure | scope: alpha';
+const ROUTE_COMMENT = '<!-- ts=1794520541 agent=codex -->';
+/** A note of the same file that is no dead end. */
+const METRICS = 'limiter metrics exported as gateway_ratelimit_throttled_total';
 /** A bullet of a5's `Verified` section: a list item, not a ruling. */
 const VERIFIED = 'an exempt identity is never throttled';
 const RETIRE = 'Logos Continuity: Retire ruling under cursor';
@@ -161,6 +169,57 @@ test('on a ruling, "Retire ruling under cursor" appends its line to reviewed.md,
 	expect((await editorState(page)).text).toBe(note);
 	await ruling.scrollIntoViewIfNeeded();
 	await screenshot(page, 'editor-ruling-retired');
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('a dead-end note of uncommitted.md: retired from the cursor, its mark drawn right after its text, in live preview and reading view', async () => {
+	const { page, errors } = await served.open();
+	await openNoteForEditing(page, NOTES);
+	const notes = await vaultText(page, NOTES);
+	expect(notes.split('\n')).toContain(`- ${ROUTE} ${ROUTE_COMMENT}`);
+	await line(page, ROUTE).waitFor({ timeout: 30_000 });
+	await expect(shownEditor(page).locator('.logos-verdict').count()).resolves.toBe(0);
+	const before = await vaultText(page, REVIEWED);
+
+	// A note that is no dead end is not a ruling; the typed dead end is.
+	await clickLine(page, METRICS);
+	await expect(paletteOffers(page, 'ruling under cursor')).resolves.toEqual([]);
+	await clickLine(page, ROUTE);
+	expect((await editorState(page)).line).toBe(notes.split('\n').findIndex((l) => l.includes(ROUTE)));
+	const t0 = await pageNow(page);
+	await runCommand(page, 'Retire ruling under cursor');
+	const [added] = await appended(page, REVIEWED, before, 1);
+	const m = /^- (.+?): (.+) <!-- ts=(\d+) -->$/.exec(added);
+	expect(m && [m[1], m[2]]).toEqual(['retired', ROUTE]);
+	const ts = Number(m?.[3]);
+	expect(ts).toBeGreaterThanOrEqual(t0);
+	expect(ts).toBeLessThanOrEqual(await pageNow(page));
+	const day = await page.evaluate((s) => new Date(s * 1000).toLocaleDateString('en-CA'), ts);
+
+	// Live preview: the note's text struck, the badge between it and its comment; no other line marked.
+	const note = line(page, ROUTE);
+	await note.locator('.logos-verdict-retired').waitFor({ timeout: 30_000 });
+	await expect(note.locator('.logos-verdict').textContent()).resolves.toBe(`retired ${day}`);
+	await expect(note.locator('.logos-ruling-retired').textContent()).resolves.toBe(ROUTE);
+	await expect(note.textContent()).resolves.toBe(`- ${ROUTE}retired ${day} ${ROUTE_COMMENT}`);
+	await expect(shownEditor(page).locator('.logos-verdict').count()).resolves.toBe(1);
+	await expect(line(page, METRICS).locator('.logos-verdict').count()).resolves.toBe(0);
+	// The notes file is untouched: the mark is drawn, not written.
+	expect(await vaultText(page, NOTES)).toBe(notes);
+	expect((await editorState(page)).text).toBe(notes);
+	await note.scrollIntoViewIfNeeded();
+	await screenshot(page, 'editor-note-retired');
+
+	// Reading view: the same mark on the note's list item, and on no other.
+	await page.keyboard.press('Control+E');
+	await waitForNote(page, NOTES);
+	const item = shownNote(page).locator('li', { hasText: 'route: per-key buckets in the CDN edge' });
+	await item.locator('.logos-verdict-retired').waitFor({ timeout: 30_000 });
+	await expect(item.locator('.logos-verdict').textContent()).resolves.toBe(`retired ${day}`);
+	expect(await item.getAttribute('class')).toContain('logos-ruling-retired');
+	await expect(shownNote(page).locator('li .logos-verdict').count()).resolves.toBe(1);
+	await screenshot(page, 'reading-note-retired');
 	expect(errors).toEqual([]);
 	await page.context().close();
 });

@@ -10,8 +10,9 @@ import { rulingsOf } from '../../src/core/resume';
 import type LogosContinuityPlugin from '../../src/main';
 import { queueVerdict } from '../../src/ui/review-queue';
 import { VerdictWidget } from '../../src/ui/verdict-decorations';
+import { noteMarkKey } from '../../src/ui/verdict-marks';
 import { atomicVault, loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from './harness';
-import { A2, A3, A5, A8, NOW, OWN, R1, R2, R3, fixtureFiles, lineOf, read, tolerateBadFrontmatter } from './review-harness';
+import { A2, A3, A5, A8, ALPHA_NOTES, ALPHA_REVIEWED, NOW, OWN, R1, R2, R3, ROUTE, available, editorOn, fixtureFiles, lineOf, read, tolerateBadFrontmatter } from './review-harness';
 
 const R4 = 'per-route flags in the load balancer — the LB has no per-route flags';
 const A7 = 'sessions/alpha/_convos/_unattached/20261106-090000-codex.md';
@@ -196,8 +197,9 @@ describe('the same verdict everywhere', () => {
 			for (const row of rulingsOf(model, scope)) {
 				const cli = cliKind.get(`${scope}\u0000${row.session}\u0000${row.text}`);
 				expect([row.text, cli]).toEqual([row.text, row.verdict]);
-				if (row.session !== null) {
-					const mark = plugin.reviews.marks.get(row.path).get(row.key);
+				{
+					// Checkpoint bullets by reviewKey; dead-end notes of uncommitted.md by reviewKey and time.
+					const mark = plugin.reviews.marks.get(row.path).get(row.session === null ? noteMarkKey(row.key, row.copyTs) : row.key);
 					const shown = mark === undefined || mark.kind === 'restated' ? 'none' : mark.kind;
 					expect([row.path, row.text, shown]).toEqual([row.path, row.text, row.verdict]);
 				}
@@ -217,5 +219,156 @@ describe('the same verdict everywhere', () => {
 		expect(paneLine(R2)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed at 9c4d2e1');
 		expect(paneLine(R3)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed at 5b8e0f3');
 		expect(paneLine(R1)?.classList.contains('logos-is-retired')).toBe(false);
+	});
+});
+
+/**
+ * Dead-end working notes are rulings too (decisions §3): their marks sit beside their lines
+ * of uncommitted.md. The fixture's alpha notes, with two verdict lines added to reviewed.md
+ * and the typed dead end written once more after its retirement:
+ * - ROUTE (a typed `route:` record, a dead end) retired at RETIRED_AT;
+ * - "limiter metrics exported …" (not a dead end) retired too: it is no ruling, so no mark;
+ * - ROUTE again, noted after the retirement: a new, live copy (decisions §2).
+ */
+describe('verdicts beside dead-end notes of uncommitted.md', () => {
+	/** After the ROUTE note (1794520541), before the next one: 2026-11-12 in US Pacific. */
+	const RETIRED_AT = 1794521000;
+	const RESTATED_AT = 1794523300;
+	const METRICS = 'limiter metrics exported as gateway_ratelimit_throttled_total';
+	const BURST = "burst 300 in staging: the 429 rate is back to last week's level";
+	const TOKEN = 'load generator token for staging is [REDACTED], rotated after the run';
+	const RETIRED_MARK = 'retired 2026-11-12';
+	const RESTATED_MARK = 'live — restated after it was retired 2026-11-12';
+
+	beforeEach(async () => {
+		plugin.unload();
+		const files = fixtureFiles();
+		files[ALPHA_REVIEWED] += `- retired: ${ROUTE} <!-- ts=${RETIRED_AT} -->\n- retired: ${METRICS} <!-- ts=${RETIRED_AT} -->\n`;
+		files[ALPHA_NOTES] += `- ${ROUTE} <!-- ts=${RESTATED_AT} agent=claude -->\n`;
+		app = makeApp(files);
+		atomicVault(app);
+		plugin = await loadPlugin(app);
+	});
+
+	/** The list of uncommitted.md as Obsidian renders it: one `li` per note, its comment kept as a comment node. */
+	async function notesReadingView(text = read(app, ALPHA_NOTES)): Promise<HTMLElement> {
+		const lines = text.split('\n');
+		const start = lines.findIndex((l) => l.startsWith('- '));
+		let end = start;
+		while (end + 1 < lines.length && lines[end + 1].startsWith('- ')) end++;
+		const el = createDiv();
+		const ul = el.createEl('ul');
+		for (let i = start; i <= end; i++) {
+			const li = ul.createEl('li');
+			const at = lines[i].lastIndexOf(' <!--');
+			li.appendText(lines[i].slice(2, at));
+			li.appendChild(document.createComment(lines[i].slice(at + 5, -3)));
+		}
+		const ctx = { sourcePath: ALPHA_NOTES, docId: 'test', frontmatter: undefined, addChild: () => undefined, getSectionInfo: () => ({ text, lineStart: start, lineEnd: end }) };
+		for (const process of mockPlugin(plugin).markdownPostProcessors__) await process(el, ctx as unknown as MarkdownPostProcessorContext);
+		return el;
+	}
+
+	/** Each widget of an editor with the text of its line on either side of it. */
+	function widgetsAt(view: EditorView): { text: string; line: number; before: string; after: string }[] {
+		const out: { text: string; line: number; before: string; after: string }[] = [];
+		for (const source of view.state.facet(EditorView.decorations)) {
+			const set = typeof source === 'function' ? source(view) : source;
+			set.between(0, view.state.doc.length, (from, _to, d) => {
+				const widget = (d.spec as { widget?: unknown }).widget;
+				if (!(widget instanceof VerdictWidget)) return;
+				const line = view.state.doc.lineAt(from);
+				out.push({ text: widget.mark.text, line: line.number - 1, before: view.state.doc.sliceString(line.from, from), after: view.state.doc.sliceString(from, line.to) });
+			});
+		}
+		return out;
+	}
+
+	test('reading view: the retired note struck with its date, the copy noted after it live, the other notes bare', async () => {
+		expect(marksIn(await notesReadingView())).toEqual([
+			['', '', BURST],
+			['logos-ruling-retired', RETIRED_MARK, ROUTE],
+			// A verdict line about a note that is no dead end marks nothing: it is not a ruling.
+			['', '', METRICS],
+			['', '', TOKEN],
+			['logos-ruling-restated', RESTATED_MARK, ROUTE],
+		]);
+	});
+
+	test('live preview: the badge right after the note text, before its comment; only the text struck', async () => {
+		await plugin.reviews.refresh();
+		const notes = editor(ALPHA_NOTES);
+		const text = read(app, ALPHA_NOTES);
+		expect(widgetsAt(notes)).toEqual([
+			{ text: RETIRED_MARK, line: 8, before: `- ${ROUTE}`, after: ' <!-- ts=1794520541 agent=codex -->' },
+			{ text: RESTATED_MARK, line: 11, before: `- ${ROUTE}`, after: ` <!-- ts=${RESTATED_AT} agent=claude -->` },
+		]);
+		expect(struck(notes)).toEqual([ROUTE]);
+		expect(decorationsOf(notes).marked).toEqual(['logos-ruling-retired', 'logos-ruling-restated']);
+		// The lines are those of the file as it is; the file is untouched.
+		expect(notes.state.doc.toString()).toBe(text);
+		expect(widgets(editor(ALPHA_NOTES, false))).toEqual([]);
+	});
+
+	test('the line is found in the text as it is now: a line added above moves the mark with it; an edited note loses it', async () => {
+		await plugin.reviews.refresh();
+		const notes = editor(ALPHA_NOTES);
+		// A bullet above the retired note that says the same without a note's comment: no note, no mark.
+		notes.dispatch({ changes: { from: notes.state.doc.line(9).from, insert: `- ${ROUTE}\n` } });
+		expect(widgetsAt(notes).map((w) => [w.text, w.line])).toEqual([
+			[RETIRED_MARK, 9],
+			[RESTATED_MARK, 12],
+		]);
+		expect(struck(notes)).toEqual([ROUTE]);
+		// The retired note's text edited: it is no longer the ruling the verdict names.
+		notes.dispatch({ changes: { from: notes.state.doc.line(10).from + 2, insert: 'not ' } });
+		expect(widgetsAt(notes).map((w) => [w.text, w.line])).toEqual([[RESTATED_MARK, 12]]);
+	});
+
+
+	test('a verdict given now redraws the notes in live preview and reading view; only the notes file is told', async () => {
+		await plugin.reviews.refresh();
+		const notes = editor(ALPHA_NOTES);
+		const before = read(app, ALPHA_NOTES);
+		const changed: string[][] = [];
+		plugin.reviews.marks.onChange((paths) => changed.push([...paths]));
+		await plugin.reviews.actions.give('alpha', 'reconfirmed', ROUTE, 'abc1234');
+		await settle(NOTIFY_SETTLE_MS);
+		// The last line covers both copies: each is reconfirmed, neither struck.
+		expect(widgets(notes)).toEqual(['reconfirmed at abc1234', 'reconfirmed at abc1234']);
+		expect(struck(notes)).toEqual([]);
+		expect(marksIn(await notesReadingView())).toEqual([
+			['', '', BURST],
+			['logos-ruling-reconfirmed', 'reconfirmed at abc1234', ROUTE],
+			['', '', METRICS],
+			['', '', TOKEN],
+			['logos-ruling-reconfirmed', 'reconfirmed at abc1234', ROUTE],
+		]);
+		expect(changed).toEqual([[ALPHA_NOTES]]);
+		expect(read(app, ALPHA_NOTES)).toBe(before);
+		// Retired again: the mark turns back, dated today.
+		await plugin.reviews.actions.give('alpha', 'retired', ROUTE);
+		await settle(NOTIFY_SETTLE_MS);
+		expect(widgets(notes)).toEqual([`retired ${TODAY}`, `retired ${TODAY}`]);
+		expect(struck(notes)).toEqual([ROUTE, ROUTE]);
+	});
+
+	test('the marks are on the lines the cursor commands act on, and on the copies the model holds', async () => {
+		await plugin.reviews.refresh();
+		const { model } = await plugin.source.load();
+		const rows = rulingsOf(model, 'alpha').filter((r) => r.session === null);
+		expect(rows.map((r) => [r.path, r.line, r.text])).toEqual([
+			[ALPHA_NOTES, 11, ROUTE],
+			[ALPHA_NOTES, 8, ROUTE],
+		]);
+		const notes = editor(ALPHA_NOTES);
+		const marked = widgetsAt(notes).map((w) => w.line);
+		const offered: number[] = [];
+		for (let line = 0; line < notes.state.doc.lines; line++) {
+			if (available(plugin, 'retire-ruling-under-cursor', editorOn(app, ALPHA_NOTES, line))) offered.push(line);
+		}
+		expect(marked).toEqual([8, 11]);
+		expect(offered).toEqual(marked);
+		expect(rows.map((r) => r.line).sort((x, y) => x - y)).toEqual(marked);
 	});
 });
