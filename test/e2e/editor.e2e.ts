@@ -75,6 +75,27 @@ async function editorState(page: Page): Promise<{ text: string; line: number }> 
 	});
 }
 
+/**
+ * "Retire ruling under cursor" from the palette with the cursor put on the line holding
+ * `ruling` of `text` (the open file). Checks the one line it appends to reviewed.md — the
+ * line the pane writes too (reviews.e2e.ts): `- retired: <ruling> <!-- ts=N -->`, N now —
+ * and returns it, reviewed.md before it, and the local day its mark shows.
+ */
+async function retireUnderCursor(page: Page, ruling: string, text: string): Promise<{ before: string; added: string; day: string }> {
+	const before = await vaultText(page, REVIEWED);
+	await clickLine(page, ruling);
+	expect((await editorState(page)).line).toBe(text.split('\n').findIndex((l) => l.includes(ruling)));
+	const t0 = await pageNow(page);
+	await runCommand(page, 'Retire ruling under cursor');
+	const [added] = await appended(page, REVIEWED, before, 1);
+	const m = /^- (.+?): (.+) <!-- ts=(\d+) -->$/.exec(added);
+	expect(m && [m[1], m[2]]).toEqual(['retired', ruling]);
+	const ts = Number(m?.[3]);
+	expect(ts).toBeGreaterThanOrEqual(t0);
+	expect(ts).toBeLessThanOrEqual(await pageNow(page));
+	return { before, added, day: await page.evaluate((s) => new Date(s * 1000).toLocaleDateString('en-CA'), ts) };
+}
+
 /** Waits until `path` holds `n` lines more than `before` (nothing else changed), and returns them. */
 async function appended(page: Page, path: string, before: string, n: number): Promise<string[]> {
 	const deadline = Date.now() + 15_000;
@@ -137,22 +158,9 @@ test('on a ruling, "Retire ruling under cursor" appends its line to reviewed.md,
 	await openNoteForEditing(page, A5);
 	await line(page, R2).locator('.logos-verdict-reconfirmed').waitFor({ timeout: 30_000 });
 	const note = await vaultText(page, A5);
-	const before = await vaultText(page, REVIEWED);
 	// The editor as it is now: the same element must show the new mark (nothing reopened).
 	await shownEditor(page).locator('.cm-editor').evaluate((el) => el.setAttribute('data-e2e', 'before-retire'));
-
-	await clickLine(page, R2);
-	expect((await editorState(page)).line).toBe(note.split('\n').findIndex((l) => l.includes(R2)));
-	const t0 = await pageNow(page);
-	await runCommand(page, 'Retire ruling under cursor');
-	const [added] = await appended(page, REVIEWED, before, 1);
-	// The line the pane writes too (reviews.e2e.ts): `- retired: <ruling> <!-- ts=N -->`.
-	const m = /^- (.+?): (.+) <!-- ts=(\d+) -->$/.exec(added);
-	expect(m && [m[1], m[2]]).toEqual(['retired', R2]);
-	const ts = Number(m?.[3]);
-	expect(ts).toBeGreaterThanOrEqual(t0);
-	expect(ts).toBeLessThanOrEqual(await pageNow(page));
-	const day = await page.evaluate((s) => new Date(s * 1000).toLocaleDateString('en-CA'), ts);
+	const { before, added, day } = await retireUnderCursor(page, R2, note);
 
 	const ruling = line(page, R2);
 	await ruling.locator('.logos-verdict-retired').waitFor({ timeout: 30_000 });
@@ -180,22 +188,11 @@ test('a dead-end note of uncommitted.md: retired from the cursor, its mark drawn
 	expect(notes.split('\n')).toContain(`- ${ROUTE} ${ROUTE_COMMENT}`);
 	await line(page, ROUTE).waitFor({ timeout: 30_000 });
 	await expect(shownEditor(page).locator('.logos-verdict').count()).resolves.toBe(0);
-	const before = await vaultText(page, REVIEWED);
 
 	// A note that is no dead end is not a ruling; the typed dead end is.
 	await clickLine(page, METRICS);
 	await expect(paletteOffers(page, 'ruling under cursor')).resolves.toEqual([]);
-	await clickLine(page, ROUTE);
-	expect((await editorState(page)).line).toBe(notes.split('\n').findIndex((l) => l.includes(ROUTE)));
-	const t0 = await pageNow(page);
-	await runCommand(page, 'Retire ruling under cursor');
-	const [added] = await appended(page, REVIEWED, before, 1);
-	const m = /^- (.+?): (.+) <!-- ts=(\d+) -->$/.exec(added);
-	expect(m && [m[1], m[2]]).toEqual(['retired', ROUTE]);
-	const ts = Number(m?.[3]);
-	expect(ts).toBeGreaterThanOrEqual(t0);
-	expect(ts).toBeLessThanOrEqual(await pageNow(page));
-	const day = await page.evaluate((s) => new Date(s * 1000).toLocaleDateString('en-CA'), ts);
+	const { day } = await retireUnderCursor(page, ROUTE, notes);
 
 	// Live preview: the note's text struck, the badge between it and its comment; no other line marked.
 	const note = line(page, ROUTE);
