@@ -37,24 +37,23 @@ function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecor
  * Every checkpoint of exactly this scope (a project's worktrees are separate histories),
  * never capped unless `limit` is given.
  */
-/** A whole history (no limit) per sorted list, so its entries are one array for as long as the list is. */
+/** A whole history per sorted list, so its entries are one array for as long as the list is. */
 const whole = new WeakMap<readonly CheckpointRecord[], { entries: CheckpointRecord[]; skippedAhead: string[]; paths: Set<string> }>();
 
 export function history(scan: VaultScan, scope: string, limit?: number): History {
 	const all = newestFirstOf(scan, scope);
-	if (limit === undefined) {
-		let h = whole.get(all);
-		if (!h) whole.set(all, (h = { ...walk(all), paths: new Set(all.map((r) => r.path)) }));
-		const paths = h.paths;
-		return { entries: h.entries, skippedAhead: h.skippedAhead, problems: scan.problems.filter((p) => p.path !== null && paths.has(p.path)) };
-	}
-	const { entries, skippedAhead } = walk(all, limit);
-	const paths = new Set(all.map((r) => r.path));
-	const problems = scan.problems.filter((p) => p.path !== null && paths.has(p.path));
-	return { entries, skippedAhead, problems };
+	let h = whole.get(all);
+	if (!h) whole.set(all, (h = { ...walk(all), paths: new Set(all.map((r) => r.path)) }));
+	const paths = h.paths;
+	return {
+		// Files passed over are those ahead of the newest entry, so a limit leaves them as they are.
+		entries: limit === undefined ? h.entries : h.entries.slice(0, limit),
+		skippedAhead: h.skippedAhead,
+		problems: scan.problems.filter((p) => p.path !== null && paths.has(p.path)),
+	};
 }
 
-function walk(all: readonly CheckpointRecord[], limit?: number): { entries: CheckpointRecord[]; skippedAhead: string[] } {
+function walk(all: readonly CheckpointRecord[]): { entries: CheckpointRecord[]; skippedAhead: string[] } {
 	const entries: CheckpointRecord[] = [];
 	const skippedAhead: string[] = [];
 	for (const r of all) {
@@ -63,7 +62,6 @@ function walk(all: readonly CheckpointRecord[], limit?: number): { entries: Chec
 			if (entries.length === 0) skippedAhead.push(r.path);
 			continue;
 		}
-		if (limit !== undefined && entries.length >= limit) break;
 		entries.push(r);
 	}
 	return { entries, skippedAhead };
