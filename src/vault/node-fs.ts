@@ -4,10 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WriteRefused } from '../core/path-guard';
 import type { VaultFile, VaultSnapshot } from '../core/types';
 import type { IndexerPort, Listing } from '../store/indexer';
-import type { AppendPort } from './writer';
 
 /** Deep enough for `<scope>/<worktree>/_convos/<id>/<file>`, shallow enough to stop runaway trees. */
 const MAX_DEPTH = 6;
@@ -163,95 +161,4 @@ function unreadable(vaultDir: string, abs: string, e: unknown): VaultFile {
 	return { path: toVaultPath(vaultDir, abs), text: null, mtime: 0, size: 0, error: `cannot read (${code})` };
 }
 
-const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-
-/**
- * Every folder below the sessions folder on the way to the target must be a real folder:
- * a link placed in a synced vault must not carry a write out of it. The sessions folder
- * itself may be a link (a person's own layout).
- */
-function refuseLinks(vaultDir: string, sessionsRel: string, parts: string[]): void {
-	const rootParts = sessionsRel.split('/').filter((p) => p !== '');
-	let dir = vaultDir;
-	for (let i = 0; i < parts.length - 1; i++) {
-		dir = path.join(dir, parts[i]);
-		if (i < rootParts.length && parts[i] === rootParts[i]) continue;
-		let st: fs.Stats;
-		try {
-			st = fs.lstatSync(dir);
-		} catch {
-			throw new WriteRefused(`no folder ${parts.slice(0, i + 1).join('/')}`);
-		}
-		if (!st.isDirectory()) throw new WriteRefused(`${parts.slice(0, i + 1).join('/')} is not a real folder (a link is not followed for writing)`);
-	}
-}
-
-/**
- * Appends with O_APPEND: a line another writer appended meanwhile is never overwritten.
- * A missing file is created exclusively with its header, so two creators cannot clobber each other.
- * Links are never written through, and only a regular file is appended to.
- */
-export function nodeAppendPort(vaultDir: string, sessionsRel = 'sessions'): AppendPort {
-	return {
-		appendLine(vaultPath: string, line: string, header: string): Promise<void> {
-			try {
-				const parts = vaultPath.split('/');
-				refuseLinks(vaultDir, sessionsRel, parts);
-				const abs = path.join(vaultDir, ...parts);
-				appendOnce(abs, vaultPath, line, header, false);
-				// Read back by path: a rewrite that replaced the file after it was opened (logos, a
-				// sync client) or another writer's torn bytes just before the line leave it missing.
-				// Compared as stored: UTF-8 turns a lone surrogate into U+FFFD.
-				const stored = Buffer.from(line, 'utf8').toString('utf8');
-				for (let tries = 0; tries < 3 && !holdsLine(abs, stored); tries++) appendOnce(abs, vaultPath, line, header, true);
-				return Promise.resolve();
-			} catch (e) {
-				return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-			}
-		},
-	};
-}
-
-function holdsLine(abs: string, line: string): boolean {
-	let text: string;
-	try {
-		text = fs.readFileSync(abs, 'utf8');
-	} catch {
-		return false;
-	}
-	return text.startsWith(`${line}\n`) || text.includes(`\n${line}\n`);
-}
-
-/** One append; `fresh` starts the line on a new line whatever the file ends with. */
-function appendOnce(abs: string, vaultPath: string, line: string, header: string, fresh: boolean): void {
-	try {
-		// O_EXCL also fails on a link, dangling or not, so a link is never created through.
-		fs.writeFileSync(abs, header, { flag: 'wx', mode: 0o600 });
-	} catch (e) {
-		if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-	}
-	let fd: number;
-	try {
-		fd = fs.openSync(abs, fs.constants.O_RDWR | fs.constants.O_APPEND | NO_FOLLOW);
-	} catch (e) {
-		const code = (e as NodeJS.ErrnoException).code;
-		if (code === 'ELOOP') throw new WriteRefused(`${vaultPath} is a symbolic link; not written through`);
-		if (code === 'EISDIR') throw new WriteRefused(`${vaultPath} is a folder, not a file`);
-		throw e;
-	}
-	try {
-		const st = fs.fstatSync(fd);
-		if (!st.isFile()) throw new WriteRefused(`${vaultPath} is not a regular file`);
-		const prefix = fresh || (st.size > 0 && lastByte(fd, st.size) !== 0x0a) ? '\n' : '';
-		// One write call, so the line lands whole even beside another appender.
-		fs.writeSync(fd, `${prefix}${line}\n`);
-	} finally {
-		fs.closeSync(fd);
-	}
-}
-
-function lastByte(fd: number, size: number): number {
-	const b = Buffer.alloc(1);
-	fs.readSync(fd, b, 0, 1, size - 1);
-	return b[0];
-}
+export { nodeAppendPort, type NodeAppendOptions } from './node-append';

@@ -12,6 +12,17 @@ import { maskSecrets } from '../core/secrets';
 import type { Verdict, WorkingNote } from '../core/types';
 import type { VaultModel } from '../core/vault-model';
 
+/**
+ * A notes file above this is not appended to: every port reads the whole file back, and
+ * past a few hundred MB it cannot (docs/decisions.md, "Writing a line").
+ */
+export const MAX_NOTES_FILE_BYTES = 64 * 1024 * 1024;
+
+export function notesFileTooLarge(vaultPath: string, size: number): string {
+	const mb = (size / (1024 * 1024)).toFixed(1);
+	return `${vaultPath} is ${mb} MB, larger than the ${MAX_NOTES_FILE_BYTES / (1024 * 1024)} MB this plugin appends to; nothing was written`;
+}
+
 export interface AppendPort {
 	/** Appends `line` + LF (after an LF if the file lacks one); creates the file with `header` first. */
 	appendLine(vaultPath: string, line: string, header: string): Promise<void>;
