@@ -112,8 +112,8 @@ function tryAppend(place: Place, line: string, header: string, fresh: boolean, o
 		fd = fs.openSync(abs, C.O_RDWR | C.O_APPEND | NO_FOLLOW | NON_BLOCK | (create ? C.O_CREAT | C.O_EXCL : 0), 0o600);
 	} catch (e) {
 		const code = (e as NodeJS.ErrnoException).code;
-		// Created, or removed, by another writer since the check: look again.
-		if (code === 'EEXIST' || (code === 'ENOENT' && !create)) return 'replaced';
+		// Created or removed by another writer since the check, or the folder moved: look again.
+		if (code === 'EEXIST' || code === 'ENOENT') return 'replaced';
 		if (code === 'ELOOP') throw new WriteRefused(`${vaultPath} is a symbolic link; not written through`);
 		if (code === 'EISDIR') throw new WriteRefused(`${vaultPath} is a folder, not a file`);
 		if (code === 'ENXIO') throw new WriteRefused(`${vaultPath} is not a regular file`);

@@ -10,6 +10,7 @@ import { concurrentNotes } from './lib/concurrent-notes';
 import { concurrentVerdicts, twoProcessVerdicts } from './lib/concurrent-verdicts';
 import { damagedIndex } from './lib/damaged-index';
 import { loadSql } from './lib/env';
+import { guardedWrites } from './lib/guarded-writes';
 import { neverThrows } from './lib/never-throws';
 import { type CheckResult, merge, nonZero } from './lib/report';
 import { untrusted } from './lib/untrusted';
@@ -45,6 +46,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					['verdicts from two processes', () => twoProcessVerdicts(runWorker(worker), n(500))],
 					['damaged index files', () => damagedIndex(sql, n(300), SEED)],
 					['untrusted paths and text', () => untrusted(n(3000), SEED)],
+					['writes while the folder is swapped', () => guardedWrites(n(300), n(2000), SEED)],
 					['CLI over the hostile vault', () => cliChecks(cli)],
 				];
 	const results: CheckResult[] = [];
@@ -62,6 +64,8 @@ const ORDER = [
 	'notes in uncommitted.md', 'notes folded into a newer checkpoint', 'notes held for the person (not folded)', 'duplicate note lines',
 	'verdict interleavings', 'verdicts written', 'lost verdicts', 'pending verdicts never written', 'failed verdict writes', 'headers written twice',
 	'paths tried', 'write attempts', 'writes outside the allowed folders', 'safe paths refused', 'secrets tried', 'unmasked secrets written',
+	'folder swaps tried', 'appends raced against a swapping process', 'appends refused during the race', 'writes through a swapped folder',
+	'hard links tried', 'writes through a hard link', 'oversized files tried', 'notes appended to an oversized file',
 	'index starts tried', 'crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
 	"other issues' checks passed", "other issues' checks failed",
