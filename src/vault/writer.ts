@@ -20,7 +20,7 @@ export const MAX_NOTES_FILE_BYTES = 64 * 1024 * 1024;
 
 export function notesFileTooLarge(vaultPath: string, size: number): string {
 	const mb = (size / (1024 * 1024)).toFixed(1);
-	return `${vaultPath} is ${mb} MB, larger than the ${MAX_NOTES_FILE_BYTES / (1024 * 1024)} MB this plugin appends to; nothing was written`;
+	return `${vaultPath} is ${mb} MB, over the ${MAX_NOTES_FILE_BYTES / (1024 * 1024)} MB limit for appending; nothing was written`;
 }
 
 export interface AppendPort {

@@ -150,7 +150,7 @@ describe('a notes file over 64 MB', () => {
 		fs.writeFileSync(abs, HEADER);
 		fs.truncateSync(abs, 65 * 1024 * 1024);
 		await expect(append(file)).rejects.toThrow(
-			`sessions/kestrel/${file} is 65.0 MB, larger than the 64 MB this plugin appends to; nothing was written`,
+			`sessions/kestrel/${file} is 65.0 MB, over the 64 MB limit for appending; nothing was written`,
 		);
 		expect(fs.statSync(abs).size).toBe(65 * 1024 * 1024);
 	});

@@ -39,7 +39,7 @@ it('a 65 MB uncommitted.md: the note is refused with the file\'s size, nothing i
 	const text = '# uncommitted — alpha\n\n- an old note <!-- ts=1 agent=claude -->\n';
 	const v = vaultWith('sessions/alpha/uncommitted.md', text, BIG);
 	await expect(appendNote(v.target, 'alpha', 'obsidian', 'a note', 1796000000)).rejects.toThrow(
-		new WriteRefused('sessions/alpha/uncommitted.md is 65.0 MB, larger than the 64 MB this plugin appends to; nothing was written'),
+		new WriteRefused('sessions/alpha/uncommitted.md is 65.0 MB, over the 64 MB limit for appending; nothing was written'),
 	);
 	expect(v.processed()).toBe(0);
 	expect(v.read()).toBe(text);
