@@ -293,7 +293,9 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 
 	const projects = [...dirs].filter(isProjectDir).sort(compareBytes);
 	const projectSet = new Set(projects);
-	const scopeSet = new Set(projects);
+	// spec §1.3: a folder is a scope only when it holds a record (a checkpoint file, in it or
+	// in one of its conversations, or uncommitted.md); an empty project folder is not one.
+	const scopeSet = new Set<string>();
 	// Names per folder, for iCloud's ` 2` rule (a copy only beside its original).
 	const namesIn = new Map<string, Set<string>>();
 	const placed: { file: VaultFile; place: Place; folderKey: string }[] = [];

@@ -202,7 +202,8 @@ describe('scanVault on in-memory vaults', () => {
 			'20261116-091030-claude.md': cp('20261116-091030-claude'),
 		}, 'sessions', ['gull']));
 		expect(s.projects).toEqual(['gull', 'kestrel']);
-		expect(s.scopes.map((x) => x.scope)).toEqual(['gull', 'kestrel', 'kestrel/billing-v2', 'kestrel/notes-only']);
+		// spec §1.3: the empty folder gull and kestrel/empty-worktree hold no record: no scopes.
+		expect(s.scopes.map((x) => x.scope)).toEqual(['kestrel', 'kestrel/billing-v2', 'kestrel/notes-only']);
 		expect(s.scopes.find((x) => x.scope === 'kestrel/notes-only')).toMatchObject({
 			project: 'kestrel', worktree: 'notes-only', dir: 'sessions/kestrel/notes-only',
 			uncommitted: 'sessions/kestrel/notes-only/uncommitted.md', reviewed: null,
@@ -229,7 +230,20 @@ describe('scanVault on in-memory vaults', () => {
 		expect(s.projects).toEqual(['kestrel']);
 		expect(s.records).toEqual([]);
 		expect(s.transcripts).toEqual([]);
-		expect(s.scopes.map((x) => x.scope)).toEqual(['kestrel']);
+		expect(s.scopes.map((x) => x.scope)).toEqual([]);
+	});
+
+	it('lists a folder as a scope only when it holds a record, as logos does (spec §1.3)', () => {
+		const s = scanVault(snapshot({
+			'kestrel/20261116-091204-claude.md': cp('20261116-091204-claude'),
+			'empty-project/readme.md': 'a person\'s own note',
+			'reviewed-only/reviewed.md': '- [retired] x <!-- ts=1795370000 session=a -->\n',
+			'notes-only/uncommitted.md': '# uncommitted — notes-only\n',
+			'convo-only/_convos/c1/20261116-091204-codex.md': cp('20261116-091204-codex', { host: 'c1', project: 'convo-only' }),
+			'parent/wt/uncommitted.md': '# uncommitted — parent/wt\n',
+		}, 'sessions', ['bare']));
+		expect(s.projects).toEqual(['bare', 'convo-only', 'empty-project', 'kestrel', 'notes-only', 'parent', 'reviewed-only']);
+		expect(s.scopes.map((x) => x.scope)).toEqual(['convo-only', 'kestrel', 'notes-only', 'parent/wt']);
 	});
 
 	it('reads a sessions folder that is not at the vault root, and nothing outside it', () => {
