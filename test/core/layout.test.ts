@@ -246,6 +246,26 @@ describe('scanVault on in-memory vaults', () => {
 		expect(s.scopes.map((x) => x.scope)).toEqual(['convo-only', 'kestrel', 'notes-only', 'parent/wt']);
 	});
 
+	it('says a hand-written note has no logos sections, and keeps "torn write" for what looks cut short', () => {
+		const s = scanVault(snapshot({
+			'k/20261116-000001-me.md': 'Ideas for tomorrow.\nCall the vendor about the driver.\n',
+			'k/20261116-000002-me.md': '## My own heading\nnot one logos writes\n',
+			'k/20261116-000003-claude.md': '',
+			'k/20261116-000004-claude.md': '---\ntype: checkpoint\nsession: 20261116-000004-claude\n',
+			'k/20261116-000005-claude.md': '---\ntype: checkpoint\nsession: 20261116-000005-claude\nagent: claude\n---\n',
+		}));
+		const detail = (stem: string): string => s.problems.find((p) => p.path === `sessions/k/${stem}.md`)?.detail ?? '';
+		for (const stem of ['20261116-000001-me', '20261116-000002-me']) {
+			expect(detail(stem)).toMatch(/^no logos sections in this note/);
+			expect(detail(stem)).not.toMatch(/torn/);
+		}
+		expect(detail('20261116-000003-claude')).toMatch(/torn write/);
+		expect(detail('20261116-000004-claude')).toMatch(/cut off.*torn write/);
+		expect(detail('20261116-000005-claude')).toMatch(/no sections after it \(a torn write\)/);
+		expect(s.problems.every((p) => p.kind === 'empty' || p.kind === 'malformed')).toBe(true);
+		expect(s.records.every((r) => r.empty)).toBe(true);
+	});
+
 	it('reads a sessions folder that is not at the vault root, and nothing outside it', () => {
 		const snap = snapshot({ 'kestrel/20261116-091204-claude.md': cp('20261116-091204-claude') }, 'logos/sessions');
 		snap.files.push({ path: 'other/20261116-091204-claude.md', text: cp('x'), mtime: 0, size: 1 });
