@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseCheckpoint } from '../core/checkpoint';
-import { back, forward } from '../core/chains';
+import { back, branchProblems, forward, uniqueProblems } from '../core/chains';
 import { conversations } from '../core/conversations';
 import { history } from '../core/history';
 import { buildResume, rulingsOf, summarize, UnknownScope } from '../core/resume';
@@ -134,11 +134,7 @@ export const COMMANDS: Record<string, Command> = {
 			const b = back(m.scan, session, scope);
 			if (!b.start) throw new UsageError(b.error ?? `no checkpoint "${session}" in this vault`);
 			const f = forward(m.scan, session, scope);
-			const seen = new Set<string>();
-			const problems = [...b.problems, ...f.problems].filter((p) => {
-				const k = JSON.stringify(p);
-				return seen.has(k) ? false : (seen.add(k), true);
-			});
+			const problems = uniqueProblems([...branchProblems(m.scan, b.start), ...b.problems, ...f.problems]);
 			const res = {
 				session: b.start.id,
 				back: b.chain.map((r) => r.id),

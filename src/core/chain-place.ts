@@ -3,7 +3,7 @@
  * its neighbours along `follows`, and the problems that concern it. What the chain bar,
  * the navigation commands and the conversation list answer from; pure, one scan.
  */
-import { followsGraph, resolveFollows } from './chains';
+import { branchProblems, followsGraph, forwardFrom, resolveFollows, uniqueProblems, walkBackFrom } from './chains';
 import { conversations, type Conversation } from './conversations';
 import { compareBytes, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
@@ -141,7 +141,9 @@ function placeProblems(scan: VaultScan, record: CheckpointRecord, canonical: Che
 	if (loop && !out.some((p) => p.kind === 'cycle')) {
 		out.push({ kind: 'cycle', path: canonical.path, session: canonical.id, detail: `follows loops: ${loop.join(' → ')} → ${canonical.id}` });
 	}
-	return out;
+	// What `chain` reports for it: its branch, its copies, and the walks back and forward.
+	out.push(...branchProblems(scan, canonical), ...walkBackFrom(scan, canonical).problems, ...forwardFrom(scan, canonical).problems);
+	return uniqueProblems(out);
 }
 
 /** The place of the checkpoint file at `path`, or null when it is not a checkpoint of the scan. */

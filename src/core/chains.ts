@@ -270,8 +270,15 @@ export function back(scan: VaultScan, id: string, scope?: string): Walk {
 
 function walkBack(scan: VaultScan, id: string, scope?: string): Walk {
 	const { start, problems, error } = startOf(scan, id, scope);
-	const walk: Walk = { start, chain: [], fork: [], problems, error };
-	if (!start) return walk;
+	if (!start) return { start, chain: [], fork: [], problems, error };
+	const walk = walkBackFrom(scan, start);
+	walk.problems.unshift(...problems);
+	return walk;
+}
+
+/** The walk back from one record: nearest first, to the first dangling link or loop. */
+export function walkBackFrom(scan: VaultScan, start: CheckpointRecord): Walk {
+	const walk: Walk = { start, chain: [], fork: [], problems: [] };
 	const seen = new Set([start.path]);
 	let cur = start;
 	for (;;) {
@@ -280,6 +287,15 @@ function walkBack(scan: VaultScan, id: string, scope?: string): Walk {
 		if (!res.target) return walk;
 		if (seen.has(res.target.path)) {
 			walk.problems.push({ kind: 'cycle', path: cur.path, session: cur.id, detail: `${cur.id} follows ${res.target.id}, which is already on this chain` });
+			// Entered from outside: the loop's first checkpoint is followed both ways, a fork worth naming.
+			if (res.target !== start) {
+				const at = walk.chain.indexOf(res.target);
+				const way = at > 0 ? walk.chain[at - 1] : start;
+				walk.problems.push({
+					kind: 'fork', path: res.target.path, session: res.target.id,
+					detail: `the walk back from ${start.id} runs into a loop at ${res.target.id}: it is followed by ${way.id} (the way here) and by ${cur.id} (on the loop)`,
+				});
+			}
 			return walk;
 		}
 		seen.add(res.target.path);
@@ -289,13 +305,55 @@ function walkBack(scan: VaultScan, id: string, scope?: string): Walk {
 }
 
 /**
+ * What a person reading one checkpoint should know of its place beyond the walk itself:
+ * its parent has other children (it is one branch of a fork: the siblings are named), and
+ * it has sync-conflict or second copies (one may hold a line it lacks).
+ */
+export function branchProblems(scan: VaultScan, start: CheckpointRecord): Problem[] {
+	const out: Problem[] = [];
+	const graph = vaultGraph(indexOf(scan));
+	const parent = graph.parent.get(start.path);
+	const siblings = parent ? (graph.children.get(parent.path) ?? []).filter((r) => r !== start) : [];
+	if (parent && siblings.length > 0) {
+		out.push({
+			kind: 'fork', path: start.path, session: start.id,
+			detail: `${start.id} is one branch of a fork: ${parent.id} is also followed by ${siblings.map((r) => r.id).join(', ')}`,
+		});
+	}
+	const copies = scan.records.filter((r) => r.copyOf === start.id && r.scope === start.scope && r !== start);
+	if (copies.length > 0) {
+		out.push({
+			kind: 'conflictCopy', path: start.path, session: start.id,
+			detail: `${start.id} has ${copies.length === 1 ? 'a copy' : `${copies.length} copies`} (${copies.map((r) => r.path).join(', ')}); one may hold a line this one lacks`,
+		});
+	}
+	return out;
+}
+
+/** Problems in first-seen order, each once. */
+export function uniqueProblems(problems: readonly Problem[]): Problem[] {
+	const seen = new Set<string>();
+	return problems.filter((p) => {
+		const k = `${p.kind}\n${p.path ?? ''}\n${p.session ?? ''}\n${p.detail}`;
+		return seen.has(k) ? false : (seen.add(k), true);
+	});
+}
+
+/**
  * Walks forward from a checkpoint while exactly one checkpoint follows it. A fork stops
  * the walk and lists the children so the person can choose; a loop stops it too.
  */
 export function forward(scan: VaultScan, id: string, scope?: string): Walk {
 	const { start, problems, error } = startOf(scan, id, scope);
-	const walk: Walk = { start, chain: [], fork: [], problems, error };
-	if (!start) return walk;
+	if (!start) return { start, chain: [], fork: [], problems, error };
+	const walk = forwardFrom(scan, start);
+	walk.problems.unshift(...problems);
+	return walk;
+}
+
+/** The walk forward from one record, while exactly one checkpoint follows. */
+export function forwardFrom(scan: VaultScan, start: CheckpointRecord): Walk {
+	const walk: Walk = { start, chain: [], fork: [], problems: [] };
 	const graph = vaultGraph(indexOf(scan));
 	const seen = new Set([start.path]);
 	let cur = start;

@@ -150,6 +150,20 @@ function readCheckpoint(file: VaultFile, problems: Problem[], kept: CachedParse 
 	}
 }
 
+/**
+ * Why a file logos would skip holds nothing to read. Only what looks cut short is called a
+ * torn write: a person's own text in a checkpoint-named file is said to be just that, so
+ * nobody goes looking for a crash that never happened.
+ */
+export function emptyDetail(c: Checkpoint): string {
+	const { preamble, sections } = c.annotations;
+	// An unclosed frontmatter is kept as the preamble, opening line and all.
+	if (/^---\r?(\n|$)/.test(preamble)) return 'frontmatter cut off before its closing `---` (a torn write); skipped';
+	if (preamble.trim() !== '' || sections.length > 0) return 'no logos sections in this note (text without a checkpoint section); skipped';
+	if (c.session.trim() !== '' || c.agent.trim() !== '') return 'frontmatter with no sections after it (a torn write); skipped';
+	return 'empty checkpoint (an abandoned or torn write); skipped';
+}
+
 interface Pending {
 	record: CheckpointRecord;
 	text: string | null;
@@ -174,9 +188,7 @@ function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, probl
 	if (parsed !== null && !empty && checkpoint.problems.length > 0) {
 		problems.push(problem('malformed', file.path, id, checkpoint.problems.join('; ')));
 	}
-	if (parsed !== null && empty) {
-		problems.push(problem('empty', file.path, id, 'empty checkpoint (an abandoned or torn write); skipped'));
-	}
+	if (parsed !== null && empty) problems.push(problem('empty', file.path, id, emptyDetail(checkpoint)));
 	const declared = checkpoint.project.trim();
 	if (parsed !== null && declared !== '' && declared !== place.scope) {
 		problems.push(problem('projectMismatch', file.path, id,
@@ -293,7 +305,9 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 
 	const projects = [...dirs].filter(isProjectDir).sort(compareBytes);
 	const projectSet = new Set(projects);
-	const scopeSet = new Set(projects);
+	// spec §1.3: a folder is a scope only when it holds a record (a checkpoint file, in it or
+	// in one of its conversations, or uncommitted.md); an empty project folder is not one.
+	const scopeSet = new Set<string>();
 	// Names per folder, for iCloud's ` 2` rule (a copy only beside its original).
 	const namesIn = new Map<string, Set<string>>();
 	const placed: { file: VaultFile; place: Place; folderKey: string }[] = [];

@@ -2,7 +2,7 @@
  * The whole vault read once: the scan plus each scope's working notes and verdicts.
  * Views, the CLI and the resume model all answer from this, so they agree.
  */
-import { byPath, problemOrder, scanVault, scopeInfoOf, type ParseCache, type ScopeInfo, type TranscriptFile, type VaultScan } from './layout';
+import { byPath, problemOrder, scanVault, type ParseCache, type ScopeInfo, type TranscriptFile, type VaultScan } from './layout';
 import { compareBytes } from './names';
 import { linesFromTexts, type LineSource } from './lines';
 import { parseUncommitted } from './notes';
@@ -104,12 +104,11 @@ export function buildScopeModel(snap: VaultSnapshot, scope: string, cache?: Mode
 	};
 }
 
-/** The model of a folder from its scopes' models; `projects` are its top-level folders (a project may have no file yet). */
+/** The model of a folder from its scopes' models; `projects` are its top-level folders (a project may hold no record, and is then no scope: spec §1.3). */
 export function combineScopeModels(root: string, projects: readonly string[], parts: readonly ScopeModel[], lines: LineSource): VaultModel {
 	const sorted = [...parts].sort((a, b) => compareBytes(a.scope, b.scope));
 	const bare = root.replace(/^\/+|\/+$/g, '');
 	const infos = new Map<string, ScopeInfo>();
-	for (const p of projects) infos.set(p, scopeInfoOf(bare, p, null, null));
 	for (const p of sorted) if (p.info) infos.set(p.scope, p.info);
 	const scopes = [...infos.values()].sort((a, b) => compareBytes(a.scope, b.scope));
 	const byScope = new Map<string, CheckpointRecord[]>();

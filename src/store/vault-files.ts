@@ -159,9 +159,9 @@ export class VaultFiles {
 		return [...this.files.values()].filter((f) => f.role === role);
 	}
 
-	/** The scopes scanVault finds: every project folder, and every scope with a checkpoint or notes. */
+	/** The scopes scanVault finds: every folder holding a checkpoint or notes (spec §1.3). */
 	scopes(): string[] {
-		const out = new Set<string>(this.projects());
+		const out = new Set<string>();
 		for (const f of this.files.values()) if ((f.role === 'checkpoint' || f.role === 'notes') && f.scope !== null) out.add(f.scope);
 		return [...out].sort();
 	}

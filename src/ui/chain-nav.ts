@@ -37,7 +37,7 @@ export interface MoveResult {
 export const CHAIN_TEXT = {
 	notCheckpoint: 'This note is not a checkpoint of the sessions folder.',
 	notInScope: 'This note is not inside a logos scope.',
-	empty: 'This checkpoint file is empty (a torn write): it has no place in a chain.',
+	empty: 'This checkpoint file holds nothing logos reads (its problem says why): it has no place in a chain.',
 	atFirst: 'This is the first checkpoint of this conversation.',
 	atLatest: 'This is the latest checkpoint of this conversation.',
 	alreadyFirst: 'Already at the first checkpoint of this conversation.',

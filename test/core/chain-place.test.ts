@@ -68,7 +68,10 @@ describe('the place of a checkpoint in its conversation and chain', () => {
 		expect(p.canonical?.path).toBe(a7);
 		expect([p.position, p.total]).toEqual([1, 1]);
 		expect(p.follows?.path).toBe(a5);
-		expect(p.problems.map((x) => x.kind)).toEqual(['conflictCopy']);
+		// Its own copy problem, then what `chain` says of its original: a branch of a5's fork, with a copy.
+		expect(p.problems.map((x) => x.kind)).toEqual(['conflictCopy', 'fork', 'conflictCopy']);
+		expect(p.problems[1].detail).toBe('20261106-090000-codex is one branch of a fork: 20261104-120000-codex is also followed by 20261105-170000-claude-code');
+		expect(p.problems[2].detail).toContain(`(${a7copy}); one may hold a line this one lacks`);
 	});
 
 	test('an empty file has no place in a chain, but still belongs to its conversation', () => {

@@ -1,4 +1,5 @@
-import { back, followsGraph, forward, resolveFollows, stepInConversation } from '../../src/core/chains';
+import { back, branchProblems, followsGraph, forward, resolveFollows, stepInConversation } from '../../src/core/chains';
+import { chainPlace } from '../../src/core/chain-place';
 import { conversations } from '../../src/core/conversations';
 import { scanVault, type VaultScan } from '../../src/core/layout';
 import { fixtureVault, loadFolder } from '../helpers/load-folder';
@@ -131,6 +132,44 @@ describe('follows on in-memory vaults', () => {
 		expect(kinds(back(s, '20261104-000000-a').problems)).toEqual(['cycle']);
 		expect(kinds(forward(s, '20261104-000000-a').problems)).toEqual(['cycle']);
 		expect(kinds(followsGraph(s).problems)).toEqual(['cycle', 'cycle']);
+	});
+
+	it('says when a checkpoint is one branch of a fork, naming the sibling, and when it has copies', () => {
+		const b = cp('20261103-000000-b', { follows: '20261102-000000-a' });
+		const s = scanVault(snapshot({
+			'k/20261102-000000-a.md': cp('20261102-000000-a'),
+			'k/20261103-000000-a.md': cp('20261103-000000-a', { follows: '20261102-000000-a' }),
+			'k/20261103-000000-b.md': b,
+			'k/20261103-000000-b (conflicted copy).md': b.replace('task of', 'other task of'),
+		}));
+		const start = s.records.find((r) => r.path === 'sessions/k/20261103-000000-b.md');
+		const found = branchProblems(s, start as NonNullable<typeof start>);
+		expect(found.map((p) => [p.kind, p.detail])).toEqual([
+			['fork', '20261103-000000-b is one branch of a fork: 20261102-000000-a is also followed by 20261103-000000-a'],
+			['conflictCopy', '20261103-000000-b has a copy (sessions/k/20261103-000000-b (conflicted copy).md); one may hold a line this one lacks'],
+		]);
+		// The chain bar says the same.
+		const place = chainPlace(s, 'sessions/k/20261103-000000-b.md');
+		for (const p of found) expect(place?.problems).toContainEqual(p);
+		// The parent alone is not a branch.
+		const root = s.records.find((r) => r.id === '20261102-000000-a');
+		expect(branchProblems(s, root as NonNullable<typeof root>)).toEqual([]);
+	});
+
+	it('names the fork into a loop the walk back ends in', () => {
+		const s = scanVault(snapshot({
+			'k/20261101-000000-a.md': cp('20261101-000000-a', { follows: '20261103-000000-a' }),
+			'k/20261102-000000-a.md': cp('20261102-000000-a', { follows: '20261101-000000-a' }),
+			'k/20261103-000000-a.md': cp('20261103-000000-a', { follows: '20261102-000000-a' }),
+			'k/20261105-000000-x.md': cp('20261105-000000-x', { follows: '20261104-000000-x' }),
+			'k/20261104-000000-x.md': cp('20261104-000000-x', { follows: '20261102-000000-a' }),
+		}));
+		const w = back(s, '20261105-000000-x');
+		expect(ids(w.chain)).toEqual(['20261104-000000-x', '20261102-000000-a', '20261101-000000-a', '20261103-000000-a']);
+		expect(w.problems.map((p) => [p.kind, p.session])).toEqual([['cycle', '20261103-000000-a'], ['fork', '20261102-000000-a']]);
+		expect(w.problems[1].detail).toBe('the walk back from 20261105-000000-x runs into a loop at 20261102-000000-a: it is followed by 20261104-000000-x (the way here) and by 20261103-000000-a (on the loop)');
+		// Starting on the loop itself there is no way in to name.
+		expect(kinds(back(s, '20261103-000000-a').problems)).toEqual(['cycle']);
 	});
 
 	it('never lets a conflict copy or a second copy fork a chain', () => {

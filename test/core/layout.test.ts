@@ -202,7 +202,8 @@ describe('scanVault on in-memory vaults', () => {
 			'20261116-091030-claude.md': cp('20261116-091030-claude'),
 		}, 'sessions', ['gull']));
 		expect(s.projects).toEqual(['gull', 'kestrel']);
-		expect(s.scopes.map((x) => x.scope)).toEqual(['gull', 'kestrel', 'kestrel/billing-v2', 'kestrel/notes-only']);
+		// spec §1.3: the empty folder gull and kestrel/empty-worktree hold no record: no scopes.
+		expect(s.scopes.map((x) => x.scope)).toEqual(['kestrel', 'kestrel/billing-v2', 'kestrel/notes-only']);
 		expect(s.scopes.find((x) => x.scope === 'kestrel/notes-only')).toMatchObject({
 			project: 'kestrel', worktree: 'notes-only', dir: 'sessions/kestrel/notes-only',
 			uncommitted: 'sessions/kestrel/notes-only/uncommitted.md', reviewed: null,
@@ -229,7 +230,40 @@ describe('scanVault on in-memory vaults', () => {
 		expect(s.projects).toEqual(['kestrel']);
 		expect(s.records).toEqual([]);
 		expect(s.transcripts).toEqual([]);
-		expect(s.scopes.map((x) => x.scope)).toEqual(['kestrel']);
+		expect(s.scopes.map((x) => x.scope)).toEqual([]);
+	});
+
+	it('lists a folder as a scope only when it holds a record, as logos does (spec §1.3)', () => {
+		const s = scanVault(snapshot({
+			'kestrel/20261116-091204-claude.md': cp('20261116-091204-claude'),
+			'empty-project/readme.md': 'a person\'s own note',
+			'reviewed-only/reviewed.md': '- [retired] x <!-- ts=1795370000 session=a -->\n',
+			'notes-only/uncommitted.md': '# uncommitted — notes-only\n',
+			'convo-only/_convos/c1/20261116-091204-codex.md': cp('20261116-091204-codex', { host: 'c1', project: 'convo-only' }),
+			'parent/wt/uncommitted.md': '# uncommitted — parent/wt\n',
+		}, 'sessions', ['bare']));
+		expect(s.projects).toEqual(['bare', 'convo-only', 'empty-project', 'kestrel', 'notes-only', 'parent', 'reviewed-only']);
+		expect(s.scopes.map((x) => x.scope)).toEqual(['convo-only', 'kestrel', 'notes-only', 'parent/wt']);
+	});
+
+	it('says a hand-written note has no logos sections, and keeps "torn write" for what looks cut short', () => {
+		const s = scanVault(snapshot({
+			'k/20261116-000001-me.md': 'Ideas for tomorrow.\nCall the vendor about the driver.\n',
+			'k/20261116-000002-me.md': '## My own heading\nnot one logos writes\n',
+			'k/20261116-000003-claude.md': '',
+			'k/20261116-000004-claude.md': '---\ntype: checkpoint\nsession: 20261116-000004-claude\n',
+			'k/20261116-000005-claude.md': '---\ntype: checkpoint\nsession: 20261116-000005-claude\nagent: claude\n---\n',
+		}));
+		const detail = (stem: string): string => s.problems.find((p) => p.path === `sessions/k/${stem}.md`)?.detail ?? '';
+		for (const stem of ['20261116-000001-me', '20261116-000002-me']) {
+			expect(detail(stem)).toMatch(/^no logos sections in this note/);
+			expect(detail(stem)).not.toMatch(/torn/);
+		}
+		expect(detail('20261116-000003-claude')).toMatch(/torn write/);
+		expect(detail('20261116-000004-claude')).toMatch(/cut off.*torn write/);
+		expect(detail('20261116-000005-claude')).toMatch(/no sections after it \(a torn write\)/);
+		expect(s.problems.every((p) => p.kind === 'empty' || p.kind === 'malformed')).toBe(true);
+		expect(s.records.every((r) => r.empty)).toBe(true);
 	});
 
 	it('reads a sessions folder that is not at the vault root, and nothing outside it', () => {

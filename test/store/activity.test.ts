@@ -82,7 +82,7 @@ describe('scope activity from the index', () => {
 		store.close();
 	});
 
-	test('a scope with notes only, or an empty folder the caller knows, has no checkpoint and is quiet', async () => {
+	test('a scope with notes only, or a folder the caller names, has no checkpoint and is quiet; an empty folder is no scope', async () => {
 		fs.mkdirSync(path.join(dir, 'sessions', 'delta'));
 		fs.mkdirSync(path.join(dir, 'sessions', 'epsilon'));
 		fs.writeFileSync(path.join(dir, 'sessions', 'epsilon', 'uncommitted.md'), '# uncommitted — epsilon\n\n- started on the importer <!-- ts=1795370000 agent=codex -->\n');
@@ -90,8 +90,8 @@ describe('scope activity from the index', () => {
 		const now = NEWEST + DAY;
 		const scan = fromScan(now);
 		const scopes = scan.map((r) => r.scope);
-		expect(scopes).toEqual(['alpha', 'alpha/spike', 'beta', 'delta', 'epsilon', 'gamma']);
-		// The index never saw the empty folder: it knows the notes-only scope.
+		// spec §1.3: the empty folder delta holds no record, so neither the scan nor the index lists it.
+		expect(scopes).toEqual(['alpha', 'alpha/spike', 'beta', 'epsilon', 'gamma']);
 		expect(store.scopes()).toEqual(['alpha', 'alpha/spike', 'beta', 'epsilon', 'gamma']);
 		expect(store.scopeActivity(now, scopes)).toEqual(scan);
 		expect(store.quietScopes(now).map((a) => a.scope)).toEqual(['alpha/spike', 'epsilon']);

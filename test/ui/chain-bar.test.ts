@@ -62,7 +62,9 @@ describe('the chain bar in reading view', () => {
 		expect(label(bar, 'next')).toBe('Next in this conversation: 20261104-120000-codex');
 		expect(label(bar, 'back')).toBe('Back along follows: 20261103-153000-claude');
 		expect(label(bar, 'forward')).toBe('Forward along follows: 20261104-120000-codex');
-		expect(bar?.querySelector('.logos-chain-problems')).toBeNull();
+		// As `chain` reports it: the walk forward stops one step on, where the chain forks.
+		expect(bar?.querySelector('.logos-chain-problems')?.getAttribute('aria-label')).toBe(
+			'Chain forks: 2 checkpoints follow 20261104-120000-codex: 20261106-090000-codex, 20261105-170000-claude-code');
 	});
 
 	test('goes only into the section of the first body line, once', async () => {
