@@ -129,7 +129,7 @@ test('a checkpoint in live preview: the chain bar above its body and verdict mar
 	await ruling.locator('.logos-verdict').waitFor({ timeout: 30_000 });
 	await expect(ruling.locator('.logos-ruling-reconfirmed').textContent()).resolves.toBe(R2);
 	await expect(ruling.locator('.logos-verdict').getAttribute('class')).resolves.toBe('logos-verdict logos-verdict-reconfirmed');
-	await expect(ruling.locator('.logos-verdict').textContent()).resolves.toBe('reconfirmed at 9c4d2e1');
+	await expect(ruling.locator('.logos-verdict').textContent()).resolves.toBe('reconfirmed 2026-11-09 at 9c4d2e1');
 	await expect(ruling.locator('.logos-verdict').getAttribute('contenteditable')).resolves.toBe('false');
 	await expect(view.locator('.logos-verdict').count()).resolves.toBe(1);
 	// Neither the bar nor the badge is part of the text: the editor holds the file as it is.
