@@ -153,6 +153,36 @@ test('a checkpoint in live preview: the chain bar above its body and verdict mar
 	await page.context().close();
 });
 
+/** How far the note's content runs past its visible width, and the bar's buttons past its right edge (px). */
+async function overflow(page: Page, mode: 'editor' | 'reading'): Promise<{ content: number; buttons: number }> {
+	const root = mode === 'editor' ? shownEditor(page) : shownNote(page);
+	return root.evaluate((el, m) => {
+		const scroller = (m === 'editor' ? el.querySelector('.cm-scroller') : el) as HTMLElement;
+		const right = scroller.getBoundingClientRect().right;
+		const buttons = [...el.querySelectorAll('.logos-chain-button')].map((b) => b.getBoundingClientRect().right);
+		return { content: scroller.scrollWidth - scroller.clientWidth, buttons: Math.max(0, Math.ceil(Math.max(...buttons) - right)) };
+	}, mode);
+}
+
+test('the chain bar never widens the note: live preview and reading view, at 1400 and 360 px', async () => {
+	for (const width of [1400, 360]) {
+		const { page, errors } = await served.open({ viewport: { width, height: 900 } });
+		// At 360 px the docks are drawers over the note, as on a phone: close both, open the note as a link would.
+		if (width < 600) for (const side of ['left', 'right']) await page.click(`.host-toggle-${side}`);
+		await setNoteMode(page, A5, 'source');
+		const shown = await shownEditor(page).boundingBox();
+		expect(shown?.width).toBeGreaterThan(Math.min(width * 0.8, 600));
+		await bar(page).locator('.logos-chain-position', { hasText: '2 of 2' }).waitFor({ timeout: 30_000 });
+		expect([width, 'live preview', await overflow(page, 'editor')]).toEqual([width, 'live preview', { content: 0, buttons: 0 }]);
+		await screenshot(page, `editor-chain-bar-${width}`);
+		await setNoteMode(page, A5, 'preview');
+		await shownNote(page).locator('.logos-chain-bar').waitFor();
+		expect([width, 'reading view', await overflow(page, 'reading')]).toEqual([width, 'reading view', { content: 0, buttons: 0 }]);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	}
+});
+
 test('on a ruling, "Retire ruling under cursor" appends its line to reviewed.md, and its mark turns to retired in place', async () => {
 	const { page, errors } = await served.open();
 	await openNoteForEditing(page, A5);
