@@ -5,6 +5,7 @@
 import type { ContinuityRow } from '../core/continuity-report';
 import type { ConversationSummary, ResumeModel, RulingRow } from '../core/resume-types';
 import type { Checkpoint, CheckpointRecord, Problem } from '../core/types';
+import { verdictPhrase } from '../core/verdict-words';
 
 const orNull = (s: string): string | null => (s === '' ? null : s);
 
@@ -44,7 +45,7 @@ export function conversationRow(s: ConversationSummary): Record<string, unknown>
 export interface RulingJson {
 	text: string;
 	session: string | null;
-	verdict: string;
+	verdict: RulingRow['verdict'];
 	commit: string | null;
 	at: number | null;
 	path: string;
@@ -123,7 +124,7 @@ export function chainText(c: { session: string; back: string[]; forward: string[
 export function rulingsText(rows: RulingJson[]): string {
 	if (rows.length === 0) return 'No rulings recorded in this scope.';
 	return rows
-		.map((r) => `[${r.verdict}${r.verdict === 'reconfirmed' && r.commit ? ` ${r.commit}` : ''}] ${r.text} (${r.session ?? 'working note'})`)
+		.map((r) => `[${verdictPhrase({ verdict: r.verdict, commit: r.commit, day: r.at ? date(r.at).slice(0, 10) : '' })}] ${r.text} (${r.session ?? 'working note'})`)
 		.join('\n');
 }
 

@@ -65,22 +65,49 @@ export interface VerdictTail {
 	textEnd: number;
 	/** The time's digits, or null when the line has no comment. */
 	ts: string | null;
+	/** Words after the time inside the comment (`undo`, or ones a later version adds). */
+	words: string[];
 }
 
-/** decisions §2: an optional `<!-- ts=N -->` (any spacing, any case of `ts`) ending the line. */
+/** `ts` `=` digits at the start of a comment's inside, any spacing, any case of `ts`. */
+const TIME_HEAD = verdictTimeHead();
+
+function verdictTimeHead(): RegExp {
+	const s = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+	return new RegExp(`^${s}*ts${s}*=${s}*([0-9]+)`, 'i');
+}
+
+/**
+ * decisions §2: an optional `<!-- ts=N -->` (any spacing, any case of `ts`) ending the line;
+ * words after the time (`<!-- ts=N undo -->`) are read and returned, never a reason to
+ * drop the time. The last `<!--` is the comment, as reading from the right found it.
+ */
 export function verdictTail(line: string): VerdictTail {
 	const bare = runStart(line, line.length, goSpace);
-	const none: VerdictTail = { textEnd: bare, ts: null };
+	const none: VerdictTail = { textEnd: bare, ts: null, words: [] };
 	if (!endsWithAt(line, bare, '-->')) return none;
-	let end = runStart(line, bare - 3, goSpace);
-	const digits = runStart(line, end, isDigit);
-	if (digits === end) return none;
-	const ts = line.slice(digits, end);
-	end = runStart(line, digits, goSpace);
-	if (!endsWithAt(line, end, '=')) return none;
-	end = runStart(line, end - 1, goSpace);
-	if (!endsWithAt(line, end, 'ts', true)) return none;
-	end = runStart(line, end - 2, goSpace);
-	if (!endsWithAt(line, end, '<!--')) return none;
-	return { textEnd: runStart(line, end - 4, goSpace), ts };
+	const open = line.lastIndexOf('<!--', bare - 3);
+	if (open < 0) return none;
+	const inside = line.slice(open + 4, bare - 3);
+	// A comment ends at its first `-->`: one inside it means the line ends in text, not a comment.
+	if (inside.includes('-->')) return none;
+	const head = TIME_HEAD.exec(inside);
+	if (!head) return none;
+	const rest = inside.slice(head[0].length);
+	if (rest !== '' && !goSpace(rest[0])) return none;
+	const words = splitGoSpace(rest);
+	return { textEnd: runStart(line, open, goSpace), ts: head[1], words };
+}
+
+function splitGoSpace(s: string): string[] {
+	const out: string[] = [];
+	let word = '';
+	for (const c of s) {
+		if (goSpace(c)) {
+			if (word !== '') out.push(word);
+			word = '';
+		} else word += c;
+	}
+	if (word !== '') out.push(word);
+	return out;
 }

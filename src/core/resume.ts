@@ -6,7 +6,7 @@ import { conversations, findConversation, type Conversation } from './conversati
 import { history } from './history';
 import { isDeadEnd } from './notes';
 import { decisionKeys, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
-import { reviewKey } from './reviews';
+import { covering, reviewKey } from './reviews';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
 import type { LineSource } from './lines';
 import { back } from './chains';
@@ -52,7 +52,7 @@ function rulingRow(
 ): RulingRow {
 	// effectiveVerdict's rule, with the last line per key looked up once per scope.
 	const last = lastByKey.get(key);
-	const v = last && (last.ts === null || last.ts >= copyTs) ? last : null;
+	const v = covering(last, copyTs);
 	if (v) return { text, key, session, path, line, verdict: v.kind, commit: v.commit || null, at: v.ts, copyTs, inLatest };
 	return { text, key, session, path, line, verdict: 'none', commit: ownCommit || null, at: copyTs, copyTs, inLatest };
 }

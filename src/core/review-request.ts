@@ -49,7 +49,7 @@ export function verdictFor(model: VaultModel, scope: string, req: VerdictRequest
 }
 
 function sameVerdict(a: NewVerdict, b: NewVerdict): boolean {
-	return a.kind === b.kind && a.commit === b.commit && a.ts === b.ts && reviewKey(a.text) === reviewKey(b.text);
+	return a.kind === b.kind && a.commit === b.commit && a.ts === b.ts && !a.undo === !b.undo && reviewKey(a.text) === reviewKey(b.text);
 }
 
 /**

@@ -22,13 +22,13 @@ function verdictHead(): RegExp {
 	return new RegExp(`^[-*+]${s}*(retired?|re-?confirm(?:ed)?)${s}*(?:at${s}+([0-9a-f]{4,40})${s}*)?:${s}*`, 'i');
 }
 
-/** [keyword, commit, ruling, time digits] of a verdict line, or null. */
-function verdictLine(line: string): [string, string | undefined, string, string | undefined] | null {
+/** [keyword, commit, ruling, time digits, undo] of a verdict line, or null. */
+function verdictLine(line: string): [string, string | undefined, string, string | undefined, boolean] | null {
 	const head = VERDICT_HEAD.exec(line);
 	if (!head) return null;
 	const tail = verdictTail(line);
 	const ruling = tail.textEnd > head[0].length ? line.slice(head[0].length, tail.textEnd) : '';
-	return [head[1], head[2], ruling, tail.ts ?? undefined];
+	return [head[1], head[2], ruling, tail.ts ?? undefined, tail.words.some((w) => w.toLowerCase() === 'undo')];
 }
 
 const COMMIT = /^[0-9a-f]{4,40}$/i;
@@ -66,7 +66,9 @@ export function parseReviewed(text: string): Verdict[] {
 		const kind: VerdictKind = m[0].toLowerCase().startsWith('retire') ? 'retired' : 'reconfirmed';
 		// Only a reconfirmation moves the drift base; a commit on a retirement means nothing.
 		const commit = kind === 'reconfirmed' && m[1] !== undefined ? m[1].toLowerCase() : '';
-		out.push({ kind, text: ruling, commit, ts, line: i });
+		// Only a line restoring "no verdict" carries `undo`; on a retirement the word means nothing.
+		if (m[4] && kind === 'reconfirmed' && commit === '') out.push({ kind, text: ruling, commit, ts, line: i, undo: true });
+		else out.push({ kind, text: ruling, commit, ts, line: i });
 	}
 	return out;
 }
@@ -81,7 +83,8 @@ export function renderVerdict(v: Verdict): string {
 	if (v.commit !== '' && !COMMIT.test(v.commit)) throw new RangeError(`not a commit: ${v.commit}`);
 	if (v.ts !== null && (!Number.isSafeInteger(v.ts) || v.ts < 0)) throw new RangeError(`not a verdict time: ${v.ts}`);
 	const head = v.kind === 'retired' ? 'retired' : v.commit === '' ? 'reconfirmed' : `reconfirmed at ${v.commit}`;
-	const time = v.ts === null ? '' : ` <!-- ts=${v.ts} -->`;
+	if (v.undo && (v.kind !== 'reconfirmed' || v.commit !== '' || v.ts === null)) throw new RangeError('only a timed reconfirmation without a commit restores no verdict');
+	const time = v.ts === null ? '' : ` <!-- ts=${v.ts}${v.undo ? ' undo' : ''} -->`;
 	return `- ${head}: ${text}${time}`;
 }
 
@@ -97,11 +100,16 @@ export function lastVerdict(verdicts: readonly Verdict[], ruling: string): Verdi
 /**
  * plugin-decisions §2: the verdict covering one copy of a ruling recorded at
  * `copyTs`. The last line about it applies when it has no time or was given at or
- * after the copy; a copy newer than that line is a new, live finding (null).
+ * after the copy; a copy newer than that line is a new, live finding (null). An undo
+ * line that restored "no verdict" covers nothing: the ruling is live again.
  */
 export function effectiveVerdict(verdicts: readonly Verdict[], ruling: string, copyTs: number): Verdict | null {
-	const last = lastVerdict(verdicts, ruling);
-	if (last === null) return null;
+	return covering(lastVerdict(verdicts, ruling), copyTs);
+}
+
+/** effectiveVerdict's rule for the last line about a ruling, already found. */
+export function covering(last: Verdict | null | undefined, copyTs: number): Verdict | null {
+	if (!last || last.undo) return null;
 	return last.ts === null || last.ts >= copyTs ? last : null;
 }
 
@@ -110,7 +118,7 @@ export function effectiveVerdict(verdicts: readonly Verdict[], ruling: string, c
  * `undone`. The effective verdict of every copy depends only on the last line about
  * the ruling, so restating the line before `undone` (its time included) restores
  * every copy at once. With no earlier line the ruling gets `reconfirmed` without a
- * commit at `now`, which reads as live.
+ * commit at `now`, marked `undo`, which reads as live.
  *
  * `verdicts` are the file's parsed lines; `undone` is one of them (compared by
  * line), or a verdict not yet in the file (line < 0), in which case all of
@@ -128,8 +136,8 @@ export function verdictBefore(verdicts: readonly Verdict[], undone: Verdict, now
 		if (undone.line >= 0 && v.line >= undone.line) continue;
 		if (reviewKey(v.text) === key) before = v;
 	}
-	if (before !== null) return { kind: before.kind, text: before.text, commit: before.commit, ts: before.ts };
-	return { kind: 'reconfirmed', text: undone.text, commit: '', ts: now };
+	if (before !== null) return { kind: before.kind, text: before.text, commit: before.commit, ts: before.ts, ...(before.undo ? { undo: true as const } : {}) };
+	return { kind: 'reconfirmed', text: undone.text, commit: '', ts: now, undo: true };
 }
 
 /** The new full text of `reviewed.md` after appending one verdict line. */

@@ -159,4 +159,9 @@ export interface Verdict {
 	/** Unix seconds, null when the line had no time. */
 	ts: number | null;
 	line: number;
+	/**
+	 * An undo that restored "no verdict" (`<!-- ts=N undo -->`, decisions §2): the ruling
+	 * reads as live from this line on. Absent on every other line.
+	 */
+	undo?: true;
 }

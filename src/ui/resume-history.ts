@@ -6,6 +6,7 @@
 import type { ResumeModel, RulingRow } from '../core/resume-types';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, HEADING, PROBLEM_TEXT, RECEIPT_TEXT, SECTION } from './labels';
 import { age, foldedList, linked, meta, plural, section, type LinkTarget, type RenderEnv } from './resume-dom';
+import { rowVerdict } from './verdict-marks';
 
 /** One row per ruling key, the newest copy; keys the latest checkpoint states are shown there. */
 export function earlierRulings(rows: readonly RulingRow[]): RulingRow[] {
@@ -24,10 +25,10 @@ function rulingLine(ul: HTMLElement, row: RulingRow, now: number, env: RenderEnv
 	const li = linked(ul, 'li', row.text, { path: row.path, line: row.line }, env);
 	if (row.verdict === 'retired') {
 		li.addClass('logos-is-retired');
-		meta(li, ` · retired${row.at ? ` ${age(row.at, now)}` : ''}`);
+		meta(li, ` · ${rowVerdict(row)}`);
 	} else if (row.verdict === 'reconfirmed') {
 		li.addClass('logos-is-reconfirmed');
-		meta(li, row.commit ? ` · reconfirmed at ${row.commit}` : ' · reconfirmed');
+		meta(li, ` · ${rowVerdict(row)}`);
 	} else {
 		meta(li, ` · ${row.session ?? 'working note'}, ${age(row.copyTs, now)}`);
 	}

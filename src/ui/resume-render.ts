@@ -8,6 +8,7 @@ import type { Checkpoint, CheckpointRecord } from '../core/types';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HEADING, SECTION } from './labels';
 import { age, clock, foldedBlock, foldedList, linked, meta, plural, section, type RenderEnv } from './resume-dom';
 import { renderAfterNext, renderEarlier } from './resume-history';
+import { rowVerdict } from './verdict-marks';
 
 export function renderResume(parent: HTMLElement, r: ResumeModel, env: RenderEnv): void {
 	const el = parent.createDiv({ cls: 'logos-resume' });
@@ -91,8 +92,7 @@ function bullets(el: HTMLElement, key: string, title: string, items: readonly st
 
 function verdictMark(row: RulingRow | undefined): string {
 	if (!row || row.verdict === 'none') return '';
-	if (row.verdict === 'retired') return ' · retired';
-	return row.commit ? ` · reconfirmed at ${row.commit}` : ' · reconfirmed';
+	return ` · ${rowVerdict(row)}`;
 }
 
 function renderFindings(el: HTMLElement, rec: CheckpointRecord, rulings: readonly RulingRow[], env: RenderEnv): void {

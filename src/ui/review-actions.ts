@@ -6,8 +6,9 @@
 import { Notice, TFile, type App } from 'obsidian';
 import { WriteRefused } from '../core/path-guard';
 import type { NewVerdict } from '../core/review-request';
-import { parseReviewed } from '../core/reviews';
+import { parseReviewed, reviewKey } from '../core/reviews';
 import type { VerdictKind } from '../core/types';
+import { verdictTitle } from '../core/verdict-words';
 import { obsidianAppendPort } from '../vault/obsidian-append';
 import type { LoadedModel, ModelSource } from '../vault/obsidian-source';
 import { recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
@@ -16,6 +17,8 @@ import { nowSeconds } from './copy-resume';
 /** Long enough to reach for Undo after reading the notice. */
 export const UNDO_NOTICE_MS = 10_000;
 const SHORT_RULING = 80;
+/** More Undo offers than fit on a screen at once. */
+const MAX_OFFERS = 16;
 
 /** A verdict this session appended, kept so it can be undone. */
 export interface GivenVerdict {
@@ -29,10 +32,9 @@ export function shortRuling(text: string): string {
 	return t.length > SHORT_RULING ? `${t.slice(0, SHORT_RULING - 1)}…` : t;
 }
 
-/** "Retired", "Reconfirmed at 9c4d2e1", "Reconfirmed": how a verdict reads to a person. */
+/** "Retired", "Reconfirmed at 9c4d2e1", "Reconfirmed": a verdict just given (it is today's). */
 export function verdictLabel(v: Pick<NewVerdict, 'kind' | 'commit'>): string {
-	if (v.kind === 'retired') return 'Retired';
-	return v.commit ? `Reconfirmed at ${v.commit}` : 'Reconfirmed';
+	return verdictTitle({ verdict: v.kind, commit: v.commit, day: '' });
 }
 
 function refusal(e: unknown): string {
@@ -41,6 +43,9 @@ function refusal(e: unknown): string {
 }
 
 export class RulingReviews {
+	/** The Undo offers on screen: withdrawn once their verdict is undone or overtaken. */
+	private readonly offers = new Map<GivenVerdict, Notice>();
+
 	constructor(
 		private readonly app: App,
 		private readonly source: ModelSource,
@@ -73,6 +78,8 @@ export class RulingReviews {
 	 * the file as it is now. True when the undo line was written.
 	 */
 	async undo(given: GivenVerdict): Promise<boolean> {
+		// The queue and the notice hold the same verdict; whichever undoes it, the other's offer goes.
+		this.withdraw((g) => g.scope === given.scope && g.verdict.kind === given.verdict.kind && g.verdict.ts === given.verdict.ts && reviewKey(g.verdict.text) === reviewKey(given.verdict.text));
 		try {
 			const loaded = await this.source.load();
 			const file = this.app.vault.getAbstractFileByPath(given.path);
@@ -90,17 +97,30 @@ export class RulingReviews {
 		return { port: obsidianAppendPort(this.app), sessionsRoot: loaded.root, scopes: loaded.model.scopes };
 	}
 
+	/** Hides the Undo offers `which` picks: they would undo what is no longer the last verdict. */
+	private withdraw(which: (g: GivenVerdict) => boolean): void {
+		for (const [g, notice] of this.offers) {
+			if (!which(g)) continue;
+			notice.hide();
+			this.offers.delete(g);
+		}
+	}
+
 	private showGiven(given: GivenVerdict): void {
+		const key = reviewKey(given.verdict.text);
+		this.withdraw((g) => g.scope === given.scope && reviewKey(g.verdict.text) === key);
 		const frag = createFragment();
 		frag.createSpan({ text: `${verdictLabel(given.verdict)}: “${shortRuling(given.verdict.text)}” ` });
 		const undo = frag.createEl('button', { cls: 'logos-undo', text: 'Undo' });
 		const notice = new Notice(frag, UNDO_NOTICE_MS);
+		this.offers.set(given, notice);
+		// Offers older than these have long timed out; keep the map as small as the screen.
+		for (const g of this.offers.keys()) if (this.offers.size > MAX_OFFERS) this.offers.delete(g);
 		// The notice owns the button and goes away with it; a once listener leaves nothing behind.
 		undo.addEventListener(
 			'click',
 			(evt) => {
 				evt.stopPropagation();
-				notice.hide();
 				void this.undo(given);
 			},
 			{ once: true },

@@ -12,12 +12,11 @@ import type { GivenVerdict, RulingReviews } from './review-actions';
 import { askCommit } from './review-commit-modal';
 import { age } from './resume-dom';
 import { verdictDay } from './verdict-marks';
+import { verdictTitle } from '../core/verdict-words';
 
 /** How the queue reads a copy's verdict now. */
 export function queueVerdict(row: RulingRow): string {
-	if (row.verdict === 'retired') return row.at ? `Retired ${verdictDay(row.at)}` : 'Retired';
-	if (row.verdict === 'reconfirmed') return row.commit ? `Reconfirmed at ${row.commit}` : 'Reconfirmed';
-	return 'Live — no verdict covers it';
+	return verdictTitle({ verdict: row.verdict, commit: row.commit, day: row.verdict === 'none' ? '' : verdictDay(row.at) });
 }
 
 interface Step {

@@ -16,6 +16,7 @@ import type { RulingRow } from '../core/resume-types';
 import { lastVerdict, reviewKey } from '../core/reviews';
 import type { Verdict } from '../core/types';
 import type { VaultModel } from '../core/vault-model';
+import { VERDICT_WORD, verdictPhrase } from '../core/verdict-words';
 import { FAILED_HEADING } from './review-cursor';
 
 export type MarkKind = 'retired' | 'reconfirmed' | 'restated';
@@ -30,16 +31,17 @@ export function verdictDay(ts: number | null): string {
 	return ts !== null && ts > 0 ? format(ts * 1000, 'yyyy-MM-dd') : '';
 }
 
+/** A copy's verdict in the one vocabulary (core/verdict-words), with the person's local day. */
+export function rowVerdict(row: Pick<RulingRow, 'verdict' | 'commit' | 'at'>): string {
+	return verdictPhrase({ verdict: row.verdict, commit: row.commit, day: row.verdict === 'none' ? '' : verdictDay(row.at) });
+}
+
 /** The mark of one copy; null for a live ruling nobody gave a verdict on. */
 export function markOf(row: RulingRow, verdicts: readonly Verdict[]): VerdictMark | null {
-	if (row.verdict === 'retired') {
-		const day = verdictDay(row.at);
-		return { kind: 'retired', text: day ? `retired ${day}` : 'retired' };
-	}
-	if (row.verdict === 'reconfirmed') return { kind: 'reconfirmed', text: row.commit ? `reconfirmed at ${row.commit}` : 'reconfirmed' };
+	if (row.verdict !== 'none') return { kind: row.verdict, text: rowVerdict(row) };
 	// A verdict older than this copy does not cover it: say so, so "live" is not read as an oversight.
 	const last = lastVerdict(verdicts, row.key);
-	if (last?.kind === 'retired' && last.ts !== null) return { kind: 'restated', text: `live — restated after it was retired ${verdictDay(last.ts)}` };
+	if (last?.kind === 'retired' && last.ts !== null) return { kind: 'restated', text: `${VERDICT_WORD.none} — restated after it was retired ${verdictDay(last.ts)}` };
 	return null;
 }
 

@@ -9,6 +9,8 @@ import type { ModelSource } from '../vault/obsidian-source';
 import { nowSeconds } from './copy-resume';
 import { openTarget } from './line-links';
 import { age } from './resume-dom';
+import { rowVerdict } from './verdict-marks';
+import { VERDICT_WORD } from '../core/verdict-words';
 
 /** Rulings listed before anything is typed. */
 const RECENT = 20;
@@ -24,9 +26,9 @@ export const TRIED_TEXT = {
 /** What a review says about a ruling, in a person's words. */
 export function verdictText(r: TriedRuling): string {
 	const row = r.row;
-	if (row.verdict === 'retired') return 'retired — a person said it no longer holds';
-	if (row.verdict === 'reconfirmed') return row.commit ? `reconfirmed at ${row.commit}` : 'reconfirmed';
-	return "didn't work — not reviewed";
+	if (row.verdict === 'retired') return `${rowVerdict(row)} — a person said it no longer holds`;
+	if (row.verdict === 'reconfirmed') return `${rowVerdict(row)} — a person said it still holds`;
+	return `${VERDICT_WORD.none} — recorded as not working, no verdict in effect`;
 }
 
 /** Where a ruling was recorded: scope, checkpoint (or working note), agent. */

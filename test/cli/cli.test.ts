@@ -176,6 +176,23 @@ describe('writing', () => {
 		expect(fs.readFileSync(file, 'utf8')).toBe(after);
 	});
 
+	it('undo of a first verdict writes an undo line; every answer reads the ruling as live again, in one vocabulary', () => {
+		const vault = copyVault(OWN);
+		const file = path.join(vault, 'sessions/alpha/reviewed.md');
+		// One copy, no verdict yet.
+		const text = 'per-route flags in the load balancer — the LB has no per-route flags';
+		const words = (): string => run(['rulings', '--vault', vault, '--scope', 'alpha']).stdout.split('\n').filter((l) => l.includes(`] ${text} (`)).map((l) => l.slice(0, l.indexOf(']') + 1)).join(' ');
+		expect(words()).toBe('[live]');
+		expect(run(['review', '--vault', vault, '--scope', 'alpha', '--retire', text, '--now', NOW]).status).toBe(0);
+		expect(words()).toMatch(/^\[retired \d{4}-\d{2}-\d{2}\]$/);
+		const before = fs.readFileSync(file, 'utf8');
+		expect(run(['review', '--vault', vault, '--scope', 'alpha', '--undo', text, '--now', String(Number(NOW) + 5)]).status).toBe(0);
+		expect(fs.readFileSync(file, 'utf8')).toBe(`${before}- reconfirmed: ${text} <!-- ts=${Number(NOW) + 5} undo -->\n`);
+		expect(words()).toBe('[live]');
+		const { rulings } = json(['rulings', '--vault', vault, '--scope', 'alpha']);
+		expect(rulings.filter((x: any) => x.text === text).map((x: any) => x.verdict)).toEqual(['none']);
+	});
+
 	it('review creates reviewed.md with its header when the scope has none', () => {
 		const vault = copyVault(OWN);
 		const ruling = expected.rulings.find((r: any) => !fs.existsSync(path.join(vault, 'sessions', r.scope, 'reviewed.md')));

@@ -67,9 +67,9 @@ describe('undoFor', () => {
 		expect(undoFor(verdicts, given, NOW + 5)).toEqual({ kind: 'reconfirmed', text: R2, commit: '9c4d2e1', ts: 1794243600 });
 	});
 
-	test('a ruling that had no verdict gets reconfirmed without a commit, at the time of the undo', () => {
+	test('a ruling that had no verdict gets an undo line: reconfirmed without a commit, at the time of the undo, marked undo', () => {
 		const given = { kind: 'retired' as const, text: R4, commit: '', ts: NOW };
-		expect(undoFor(file([renderVerdict({ ...given, line: 0 })]), given, NOW + 5)).toEqual({ kind: 'reconfirmed', text: R4, commit: '', ts: NOW + 5 });
+		expect(undoFor(file([renderVerdict({ ...given, line: 0 })]), given, NOW + 5)).toEqual({ kind: 'reconfirmed', text: R4, commit: '', ts: NOW + 5, undo: true });
 	});
 
 	test('refuses when a later verdict on the ruling was given, or the verdict is gone', () => {
@@ -79,7 +79,7 @@ describe('undoFor', () => {
 		expect(() => undoFor(file([]), given, NOW + 5)).toThrow('the verdict is no longer in reviewed.md; nothing was undone');
 		// A verdict on another ruling in between changes nothing.
 		const other = file([renderVerdict({ ...given, line: 0 }), renderVerdict({ kind: 'retired', text: R1, commit: '', ts: NOW + 1, line: 0 })]);
-		expect(undoFor(other, given, NOW + 5)).toEqual({ kind: 'reconfirmed', text: R3, commit: '', ts: NOW + 5 });
+		expect(undoFor(other, given, NOW + 5)).toEqual({ kind: 'reconfirmed', text: R3, commit: '', ts: NOW + 5, undo: true });
 	});
 });
 

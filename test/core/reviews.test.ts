@@ -175,8 +175,41 @@ describe('undo', () => {
 		const text = appendLine(KESTREL, renderVerdict({ kind: 'retired', text: R3, commit: '', ts: 1795700000, line: -1 }), 'kestrel');
 		const verdicts = parseReviewed(text);
 		const line = undoVerdict(verdicts, verdicts[3], 1795700100);
-		expect(line).toBe(`- reconfirmed: ${R3} <!-- ts=1795700100 -->`);
-		expect(effectiveVerdict(parseReviewed(appendLine(text, line, 'kestrel')), R3, A3)).toMatchObject({ kind: 'reconfirmed', commit: '' });
+		expect(line).toBe(`- reconfirmed: ${R3} <!-- ts=1795700100 undo -->`);
+		// The undo line restores "no verdict": the copy is live, as it was before the retirement.
+		expect(effectiveVerdict(parseReviewed(appendLine(text, line, 'kestrel')), R3, A3)).toBeNull();
+		// A person's own reconfirmation without a commit is a verdict, and reads as one.
+		const own = renderVerdict({ kind: 'reconfirmed', text: R3, commit: '', ts: 1795700100, line: -1 });
+		expect(effectiveVerdict(parseReviewed(appendLine(text, own, 'kestrel')), R3, A3)).toMatchObject({ kind: 'reconfirmed', commit: '' });
+	});
+
+	it('undoing a verdict given after an undo restores the undo line, still live', () => {
+		let text = appendLine(KESTREL, renderVerdict({ kind: 'retired', text: R3, commit: '', ts: 1795700000, line: -1 }), 'kestrel');
+		text = appendLine(text, undoVerdict(parseReviewed(text), parseReviewed(text)[3], 1795700100), 'kestrel');
+		text = appendLine(text, renderVerdict({ kind: 'retired', text: R3, commit: '', ts: 1795700200, line: -1 }), 'kestrel');
+		const verdicts = parseReviewed(text);
+		const line = undoVerdict(verdicts, verdicts[verdicts.length - 1], 1795700300);
+		expect(line).toBe(`- reconfirmed: ${R3} <!-- ts=1795700100 undo -->`);
+		expect(effectiveVerdict(parseReviewed(appendLine(text, line, 'kestrel')), R3, A3)).toBeNull();
+	});
+
+	it('reads words after the time: `undo` marks the line, unknown words are ignored', () => {
+		const [undo, later, word, retired] = parseReviewed(
+			[`- reconfirmed: a <!-- ts=5 undo -->`, `- reconfirmed: b <!-- ts=6 undo by-hand -->`, `- reconfirmed: c <!-- ts=7 reviewed -->`, `- retired: d <!-- ts=8 undo -->`].join('\n'),
+		);
+		expect(undo).toMatchObject({ text: 'a', ts: 5, undo: true });
+		expect(later).toMatchObject({ text: 'b', ts: 6, undo: true });
+		expect(word).toEqual({ kind: 'reconfirmed', text: 'c', commit: '', ts: 7, line: 2 });
+		// Only a reconfirmation without a commit restores "no verdict"; a retirement stays one.
+		expect(retired).toEqual({ kind: 'retired', text: 'd', commit: '', ts: 8, line: 3 });
+		// A time run into a word is not a time comment: the line is read as text, as before.
+		expect(parseReviewed('- retired: e <!-- ts=9undo -->')).toEqual([{ kind: 'retired', text: 'e <!-- ts=9undo -->', commit: '', ts: null, line: 0 }]);
+	});
+
+	it('writes `undo` only on a timed reconfirmation without a commit', () => {
+		expect(renderVerdict({ kind: 'reconfirmed', text: 'a', commit: '', ts: 5, line: 0, undo: true })).toBe('- reconfirmed: a <!-- ts=5 undo -->');
+		expect(() => renderVerdict({ kind: 'retired', text: 'a', commit: '', ts: 5, line: 0, undo: true })).toThrow(RangeError);
+		expect(() => renderVerdict({ kind: 'reconfirmed', text: 'a', commit: 'abcd', ts: 5, line: 0, undo: true })).toThrow(RangeError);
 	});
 
 	it('treats a verdict not yet in the file as coming after every parsed line', () => {

@@ -129,7 +129,7 @@ test('a checkpoint in live preview: the chain bar above its body and verdict mar
 	await ruling.locator('.logos-verdict').waitFor({ timeout: 30_000 });
 	await expect(ruling.locator('.logos-ruling-reconfirmed').textContent()).resolves.toBe(R2);
 	await expect(ruling.locator('.logos-verdict').getAttribute('class')).resolves.toBe('logos-verdict logos-verdict-reconfirmed');
-	await expect(ruling.locator('.logos-verdict').textContent()).resolves.toBe('reconfirmed at 9c4d2e1');
+	await expect(ruling.locator('.logos-verdict').textContent()).resolves.toBe('reconfirmed 2026-11-09 at 9c4d2e1');
 	await expect(ruling.locator('.logos-verdict').getAttribute('contenteditable')).resolves.toBe('false');
 	await expect(view.locator('.logos-verdict').count()).resolves.toBe(1);
 	// Neither the bar nor the badge is part of the text: the editor holds the file as it is.
@@ -151,6 +151,36 @@ test('a checkpoint in live preview: the chain bar above its body and verdict mar
 	await bar(page).locator('.logos-chain-position', { hasText: '1 of 2' }).waitFor();
 	expect(errors).toEqual([]);
 	await page.context().close();
+});
+
+/** How far the note's content runs past its visible width, and the bar's buttons past its right edge (px). */
+async function overflow(page: Page, mode: 'editor' | 'reading'): Promise<{ content: number; buttons: number }> {
+	const root = mode === 'editor' ? shownEditor(page) : shownNote(page);
+	return root.evaluate((el, m) => {
+		const scroller = (m === 'editor' ? el.querySelector('.cm-scroller') : el) as HTMLElement;
+		const right = scroller.getBoundingClientRect().right;
+		const buttons = [...el.querySelectorAll('.logos-chain-button')].map((b) => b.getBoundingClientRect().right);
+		return { content: scroller.scrollWidth - scroller.clientWidth, buttons: Math.max(0, Math.ceil(Math.max(...buttons) - right)) };
+	}, mode);
+}
+
+test('the chain bar never widens the note: live preview and reading view, at 1400 and 360 px', async () => {
+	for (const width of [1400, 360]) {
+		const { page, errors } = await served.open({ viewport: { width, height: 900 } });
+		// At 360 px the docks are drawers over the note, as on a phone: close both, open the note as a link would.
+		if (width < 600) for (const side of ['left', 'right']) await page.click(`.host-toggle-${side}`);
+		await setNoteMode(page, A5, 'source');
+		const shown = await shownEditor(page).boundingBox();
+		expect(shown?.width).toBeGreaterThan(Math.min(width * 0.8, 600));
+		await bar(page).locator('.logos-chain-position', { hasText: '2 of 2' }).waitFor({ timeout: 30_000 });
+		expect([width, 'live preview', await overflow(page, 'editor')]).toEqual([width, 'live preview', { content: 0, buttons: 0 }]);
+		await screenshot(page, `editor-chain-bar-${width}`);
+		await setNoteMode(page, A5, 'preview');
+		await shownNote(page).locator('.logos-chain-bar').waitFor();
+		expect([width, 'reading view', await overflow(page, 'reading')]).toEqual([width, 'reading view', { content: 0, buttons: 0 }]);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	}
 });
 
 test('on a ruling, "Retire ruling under cursor" appends its line to reviewed.md, and its mark turns to retired in place', async () => {

@@ -36,9 +36,9 @@ async function appended(page: Page, before: string, n: number): Promise<string[]
 }
 
 /** `- <head>: <text> <!-- ts=N -->` with N between `from` and `to`. */
-function expectLine(line: string, head: string, text: string, from: number, to: number): void {
-	const m = /^- (.+?): (.+) <!-- ts=(\d+) -->$/.exec(line);
-	expect(m && [m[1], m[2]]).toEqual([head, text]);
+function expectLine(line: string, head: string, text: string, from: number, to: number, undo = false): void {
+	const m = /^- (.+?): (.+) <!-- ts=(\d+)( undo)? -->$/.exec(line);
+	expect(m && [m[1], m[2], m[4] !== undefined]).toEqual([head, text, undo]);
 	const ts = Number(m?.[3]);
 	expect(ts).toBeGreaterThanOrEqual(from);
 	expect(ts).toBeLessThanOrEqual(to);
@@ -82,16 +82,15 @@ test('retiring a ruling from the pane appends its line, marks it retired in the 
 	await noteRuling(page).scrollIntoViewIfNeeded();
 	await screenshot(page, 'ruling-retired');
 
-	// Undo: R4 had no verdict before, so it is reconfirmed with no commit (decisions §2).
+	// Undo: R4 had no verdict before, so an undo line restores "no verdict": live again, as before.
 	const t1 = await pageNow(page);
 	await notice.locator('button.logos-undo').click();
 	const [, undo] = await appended(page, before, 2);
-	expectLine(undo, 'reconfirmed', R4, t1, await pageNow(page));
-	await page.locator(`${PANE} [data-section="ruled-out"] > .logos-section-body > ul li.logos-is-reconfirmed`, { hasText: R4 }).waitFor();
-	expect(await paneRuling(page).first().locator('.logos-meta').textContent()).toBe(' · reconfirmed');
-	await expect(page.locator(`${PANE} details.logos-retired`).count()).resolves.toBe(0);
-	await noteRuling(page).locator('.logos-verdict-reconfirmed').waitFor();
-	expect(await noteRuling(page).locator('.logos-verdict').textContent()).toBe('reconfirmed');
+	expectLine(undo, 'reconfirmed', R4, t1, await pageNow(page), true);
+	await page.locator(`${PANE} details.logos-retired`).waitFor({ state: 'detached' });
+	expect(await paneRuling(page).first().getAttribute('class')).not.toMatch(/logos-is-(retired|reconfirmed)/);
+	expect(await paneRuling(page).first().locator('.logos-meta').textContent()).toMatch(/^ · 20261106-090000-codex, /);
+	await noteRuling(page).locator('.logos-verdict').waitFor({ state: 'detached' });
 	expect(await page.locator('.notice', { hasText: `Undone: retired “${R4}”.` }).count()).toBe(1);
 	await noteRuling(page).scrollIntoViewIfNeeded();
 	await screenshot(page, 'ruling-undone');
@@ -116,7 +115,7 @@ test('the review queue: s skips, r retires, u undoes, c reconfirms at the record
 	await page.keyboard.press('s');
 	await queue.locator('.logos-queue-progress', { hasText: '3 of 5 · 0 verdicts given' }).waitFor();
 	expect(await queue.locator('.logos-queue-text').textContent()).toBe(R4);
-	expect(await queue.locator('.logos-queue-verdict').textContent()).toBe('Live — no verdict covers it');
+	expect(await queue.locator('.logos-queue-verdict').textContent()).toBe('Live');
 
 	const t0 = await pageNow(page);
 	await page.keyboard.press('r');
@@ -127,8 +126,11 @@ test('the review queue: s skips, r retires, u undoes, c reconfirms at the record
 	await page.keyboard.press('u');
 	await queue.locator('.logos-queue-progress', { hasText: '3 of 5 · 0 verdicts given' }).waitFor();
 	const [, undone] = await appended(page, before, 2);
-	expectLine(undone, 'reconfirmed', R4, t0, await pageNow(page));
+	expectLine(undone, 'reconfirmed', R4, t0, await pageNow(page), true);
 	expect(await queue.locator('.logos-queue-text').textContent()).toBe(R4);
+	// Undone, the ruling reads as it did before: live; the retirement's notice no longer offers Undo.
+	expect(await queue.locator('.logos-queue-verdict').textContent()).toBe('Live');
+	await page.locator('.notice button.logos-undo').waitFor({ state: 'detached' });
 
 	// c asks for the commit, prefilled with the one the ruling was recorded at; Enter accepts it.
 	await page.keyboard.press('c');

@@ -107,7 +107,7 @@ describe('resume renderer', () => {
 		renderResume(el, fullModel(), recordingEnv());
 		const ruled = sectionEl(el, 'ruled-out');
 		const live = ruled.querySelectorAll(':scope > .logos-section-body > ul > li');
-		expect([...live].map((li) => li.textContent)).toEqual(['computing proration client-side · reconfirmed at d2c7a15']);
+		expect([...live].map((li) => li.textContent)).toEqual(['computing proration client-side · reconfirmed 2026-11-16 at d2c7a15']);
 		const details = ruled.querySelector('details.logos-retired');
 		expect(details?.hasAttribute('open')).toBe(false);
 		expect(details?.querySelector('summary')?.textContent).toBe('Retired (1)');

@@ -3,6 +3,7 @@ import 'obsidian-test-mocks/jest-setup';
 import { TFile, type App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../src/main';
 import { CommitModal } from '../../src/ui/review-commit-modal';
+import { rulingsOf } from '../../src/core/resume';
 import { atomicVault, loadPlugin, makeApp, openResumeView, settle } from './harness';
 import { takeNotices } from './notice-shim';
 import {
@@ -120,13 +121,37 @@ describe('retire / reconfirm ruling under cursor: what they write', () => {
 		expect(model.verdicts.get('alpha')?.at(-1)).toMatchObject({ kind: 'reconfirmed', commit: '9c4d2e1' });
 	});
 
-	test('undo of a ruling that had no verdict appends reconfirmed without a commit', async () => {
+	test('undo of a ruling that had no verdict appends an undo line, and the ruling reads as live again', async () => {
 		const before = read(app, ALPHA_REVIEWED);
 		run(plugin, RETIRE, at(A7, R4));
 		await settle();
 		click(takeNotices()[0].el, 'Undo');
 		await settle();
-		expect(appended(before)).toBe(`- retired: ${R4} <!-- ts=${NOW} -->\n- reconfirmed: ${R4} <!-- ts=${NOW} -->\n`);
+		expect(appended(before)).toBe(`- retired: ${R4} <!-- ts=${NOW} -->\n- reconfirmed: ${R4} <!-- ts=${NOW} undo -->\n`);
+		const { model } = await plugin.source.load();
+		expect(rulingsOf(model, 'alpha').filter((r) => r.text === R4).map((r) => r.verdict)).toEqual(['none']);
+	});
+
+	test('a verdict undone from elsewhere withdraws the Undo its notice still offered', async () => {
+		const before = read(app, ALPHA_REVIEWED);
+		run(plugin, RETIRE, at(A7, R4));
+		await settle();
+		const [notice] = takeNotices();
+		const given = { scope: 'alpha', path: ALPHA_REVIEWED, verdict: { kind: 'retired' as const, text: R4, commit: '', ts: NOW } };
+		const undone = await plugin.reviews.actions.undo(given);
+		expect([undone, takeNotices().map((n) => n.message)]).toEqual([true, [`Undone: retired “${R4}”.`]]);
+		expect(notice.hidden).toBe(true);
+		expect(appended(before)).toBe(`- retired: ${R4} <!-- ts=${NOW} -->\n- reconfirmed: ${R4} <!-- ts=${NOW} undo -->\n`);
+	});
+
+	test('a newer verdict on the same ruling withdraws the older Undo offer', async () => {
+		run(plugin, RETIRE, at(A7, R4));
+		await settle();
+		const [first] = takeNotices();
+		run(plugin, RETIRE, at(A7, R4));
+		await settle();
+		const [second] = takeNotices();
+		expect([first.hidden, second.hidden]).toEqual([true, false]);
 	});
 
 	test('reconfirm asks for the commit, prefilled with the checkpoint\'s own, and refuses what is not one', async () => {

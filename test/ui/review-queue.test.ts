@@ -76,21 +76,21 @@ describe('review rulings queue', () => {
 			progress: '1 of 5 · 0 verdicts given',
 			text: ROUTE,
 			facts: ['working note in uncommitted.md', 'recorded 1 day ago', 'no commit recorded'],
-			verdict: 'Live — no verdict covers it',
+			verdict: 'Live',
 		});
 		await press(q, 's');
 		expect(shown(q)).toEqual({
 			progress: '2 of 5 · 0 verdicts given',
 			text: R1,
 			facts: ['checkpoint 20261111-103000-claude (newest of 2 copies)', 'recorded 2 days ago', 'at commit 6b1d9a4'],
-			verdict: 'Live — no verdict covers it',
+			verdict: 'Live',
 		});
 		await press(q, 's');
 		await press(q, 's');
-		expect(shown(q).verdict).toBe('Reconfirmed at 9c4d2e1');
+		expect(shown(q).verdict).toBe('Reconfirmed 2026-11-09 at 9c4d2e1');
 		expect(shown(q).text).toBe(R2);
 		await press(q, 's');
-		expect([shown(q).text, shown(q).verdict]).toEqual([R3, 'Reconfirmed at 5b8e0f3']);
+		expect([shown(q).text, shown(q).verdict]).toEqual([R3, 'Reconfirmed 2026-11-10 at 5b8e0f3']);
 		await press(q, 's');
 		expect(shown(q).progress).toBe('5 of 5 · 0 verdicts given');
 		expect(q.contentEl.querySelector('.logos-queue-done')?.textContent).toBe('Every ruling of alpha seen.');
@@ -114,9 +114,13 @@ describe('review rulings queue', () => {
 		expect(topModal(ReviewQueueModal)).toBe(q);
 		expect(appended()).toBe(`- retired: ${R1} <!-- ts=${NOW} -->\n- reconfirmed at 2e8f6b3: ${R4} <!-- ts=${NOW} -->\n`);
 		expect(shown(q).progress).toBe('4 of 5 · 2 verdicts given');
+		const offers = takeNotices();
+		expect(offers.map((n) => n.hidden)).toEqual([false, false]);
 
 		await press(q, 'u');
-		expect(shown(q)).toMatchObject({ progress: '3 of 5 · 1 verdict given', text: R4, verdict: 'Live — no verdict covers it' });
+		// The notice of the verdict just undone no longer offers an Undo that would be refused.
+		expect(offers.map((n) => n.hidden)).toEqual([false, true]);
+		expect(shown(q)).toMatchObject({ progress: '3 of 5 · 1 verdict given', text: R4, verdict: 'Live' });
 		await press(q, 'u');
 		expect(shown(q)).toMatchObject({ progress: '2 of 5 · 0 verdicts given', text: R1 });
 		// R4 had no verdict: reconfirmed without a commit. R1's line before was its retirement of 8 Nov.
@@ -124,7 +128,7 @@ describe('review rulings queue', () => {
 			[
 				`- retired: ${R1} <!-- ts=${NOW} -->`,
 				`- reconfirmed at 2e8f6b3: ${R4} <!-- ts=${NOW} -->`,
-				`- reconfirmed: ${R4} <!-- ts=${NOW} -->`,
+				`- reconfirmed: ${R4} <!-- ts=${NOW} undo -->`,
 				`- retired: ${R1} <!-- ts=1794160800 -->`,
 				'',
 			].join('\n'),

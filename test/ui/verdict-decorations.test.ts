@@ -64,8 +64,8 @@ function marksIn(el: HTMLElement): [string, string, string][] {
 describe('verdicts in reading view', () => {
 	test.each([
 		['retired (R1 in a3): struck, with the date', A3, [['logos-ruling-retired', 'retired 2026-11-08', R1]]],
-		['reconfirmed (R2 in a5): the commit', A5, [['logos-ruling-reconfirmed', 'reconfirmed at 9c4d2e1', R2]]],
-		['reconfirmed after it was retired (R3 in a2): the last line wins', A2, [['logos-ruling-reconfirmed', 'reconfirmed at 5b8e0f3', R3]]],
+		['reconfirmed (R2 in a5): the commit', A5, [['logos-ruling-reconfirmed', 'reconfirmed 2026-11-09 at 9c4d2e1', R2]]],
+		['reconfirmed after it was retired (R3 in a2): the last line wins', A2, [['logos-ruling-reconfirmed', 'reconfirmed 2026-11-10 at 5b8e0f3', R3]]],
 		['restated after its retirement (R1 in a8): live', A8, [['logos-ruling-restated', 'live — restated after it was retired 2026-11-08', R1]]],
 		['no verdict (R4 in a7): nothing', A7, [['', '', R4]]],
 	])('%s', async (_what, path, expected) => {
@@ -156,7 +156,7 @@ describe('verdicts in live preview', () => {
 		const a8 = editor(A8);
 		expect(widgets(a8)).toEqual(['live — restated after it was retired 2026-11-08']);
 		expect(struck(a8)).toEqual([]);
-		expect(widgets(editor(A5))).toEqual(['reconfirmed at 9c4d2e1']);
+		expect(widgets(editor(A5))).toEqual(['reconfirmed 2026-11-09 at 9c4d2e1']);
 		expect(widgets(editor(A7))).toEqual([]);
 	});
 
@@ -168,7 +168,7 @@ describe('verdicts in live preview', () => {
 	test('an open editor redraws when a verdict changes its marks, and drops a mark when the bullet is edited', async () => {
 		await plugin.reviews.refresh();
 		const a5 = editor(A5);
-		expect(widgets(a5)).toEqual(['reconfirmed at 9c4d2e1']);
+		expect(widgets(a5)).toEqual(['reconfirmed 2026-11-09 at 9c4d2e1']);
 		await plugin.reviews.actions.give('alpha', 'retired', R2);
 		// The plugin catches up once the burst of file events settles.
 		await settle(NOTIFY_SETTLE_MS);
@@ -216,8 +216,8 @@ describe('the same verdict everywhere', () => {
 		const view = await openResumeView(app, plugin, { scope: 'alpha', pinned: true });
 		const paneLine = (text: string): HTMLElement | undefined =>
 			[...view.contentEl.querySelectorAll<HTMLElement>('.logos-section-ruled-out li, .logos-section-failed li')].find((l) => (l.firstChild?.textContent ?? '') === text);
-		expect(paneLine(R2)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed at 9c4d2e1');
-		expect(paneLine(R3)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed at 5b8e0f3');
+		expect(paneLine(R2)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed 2026-11-09 at 9c4d2e1');
+		expect(paneLine(R3)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed 2026-11-10 at 5b8e0f3');
 		expect(paneLine(R1)?.classList.contains('logos-is-retired')).toBe(false);
 	});
 });
@@ -335,14 +335,14 @@ describe('verdicts beside dead-end notes of uncommitted.md', () => {
 		await plugin.reviews.actions.give('alpha', 'reconfirmed', ROUTE, 'abc1234');
 		await settle(NOTIFY_SETTLE_MS);
 		// The last line covers both copies: each is reconfirmed, neither struck.
-		expect(widgets(notes)).toEqual(['reconfirmed at abc1234', 'reconfirmed at abc1234']);
+		expect(widgets(notes)).toEqual(['reconfirmed 2026-11-13 at abc1234', 'reconfirmed 2026-11-13 at abc1234']);
 		expect(struck(notes)).toEqual([]);
 		expect(marksIn(await notesReadingView())).toEqual([
 			['', '', BURST],
-			['logos-ruling-reconfirmed', 'reconfirmed at abc1234', ROUTE],
+			['logos-ruling-reconfirmed', 'reconfirmed 2026-11-13 at abc1234', ROUTE],
 			['', '', METRICS],
 			['', '', TOKEN],
-			['logos-ruling-reconfirmed', 'reconfirmed at abc1234', ROUTE],
+			['logos-ruling-reconfirmed', 'reconfirmed 2026-11-13 at abc1234', ROUTE],
 		]);
 		expect(changed).toEqual([[ALPHA_NOTES]]);
 		expect(read(app, ALPHA_NOTES)).toBe(before);

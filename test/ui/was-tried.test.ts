@@ -61,7 +61,7 @@ describe('was this tried?', () => {
 		expect(modal.inputEl.value).toBe('share the buckets through Redis');
 		const [first] = rendered(modal, modal.inputEl.value);
 		expect(first.querySelector('.logos-tried-text')?.textContent).toBe(R1);
-		expect(first.querySelector('.logos-tried-verdict')?.textContent).toBe("didn't work — not reviewed");
+		expect(first.querySelector('.logos-tried-verdict')?.textContent).toBe('live — recorded as not working, no verdict in effect');
 		expect(first.querySelector('.logos-tried-source')?.textContent).toBe('alpha · 20261111-103000-claude · recorded 2 times');
 		expect(first.querySelector('.logos-tried-age')?.textContent).toBe('12 days ago');
 	});
@@ -69,9 +69,9 @@ describe('was this tried?', () => {
 	test('reviews show: reconfirmed with its commit, retired marked', async () => {
 		const modal = await askWasTried(app, plugin.source, '');
 		const reconfirmed = rendered(modal, 'X-Forwarded-For')[0];
-		expect(reconfirmed.querySelector('.logos-tried-verdict')?.textContent).toBe('reconfirmed at 9c4d2e1');
+		expect(reconfirmed.querySelector('.logos-tried-verdict')?.textContent).toBe('reconfirmed 2026-11-09 at 9c4d2e1 — a person said it still holds');
 		const sync = rendered(modal, 'sync.Map of buckets')[0];
-		expect(sync.querySelector('.logos-tried-verdict')?.textContent).toBe('reconfirmed at 5b8e0f3');
+		expect(sync.querySelector('.logos-tried-verdict')?.textContent).toBe('reconfirmed 2026-11-10 at 5b8e0f3 — a person said it still holds');
 		const note = rendered(modal, 'buckets in the CDN edge')[0];
 		expect(note.querySelector('.logos-tried-source')?.textContent).toBe('alpha · working note · codex');
 	});
