@@ -68,7 +68,11 @@ export default class LogosContinuityPlugin extends Plugin {
 		if (this.settings.sessionsFolder !== before.sessionsFolder) {
 			void this.index.service.resync();
 			this.changed(false);
-		} else void this.updateStatus();
+		} else {
+			// The pane's key holds the remote-images choice: a refresh re-renders only on a change.
+			if (this.settings.remoteImages !== before.remoteImages) refreshResumeViews(this.app);
+			void this.updateStatus();
+		}
 	}
 
 	/** "Rebuild index" in the settings tab. */

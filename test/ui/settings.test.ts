@@ -4,7 +4,7 @@ import { cleanAgent, cleanFolder, DEFAULT_SETTINGS, LogosSettingTab, normalizeSe
 
 describe('settings', () => {
 	test('defaults: sessions folder "sessions", agent "obsidian" (decisions §1, §6)', () => {
-		expect(normalizeSettings(null)).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true });
+		expect(normalizeSettings(null)).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true, remoteImages: false });
 		expect(normalizeSettings(undefined)).toEqual(DEFAULT_SETTINGS);
 	});
 
@@ -13,7 +13,14 @@ describe('settings', () => {
 			sessionsFolder: 'logos/sessions',
 			agentName: 'obsidian',
 			showStatusBar: true,
+			remoteImages: false,
 		});
+	});
+
+	test('remote images in agent text stay blocked unless the saved value is exactly true', () => {
+		expect(normalizeSettings({ remoteImages: 'yes' }).remoteImages).toBe(false);
+		expect(normalizeSettings({ remoteImages: 1 }).remoteImages).toBe(false);
+		expect(normalizeSettings({ remoteImages: true }).remoteImages).toBe(true);
 	});
 
 	test('folders are normalized and never the vault root', () => {
@@ -34,7 +41,7 @@ describe('settings tab', () => {
 		const { loadPlugin, makeApp, mockPlugin } = await import('./harness');
 		const plugin = await loadPlugin(makeApp({ 'sessions/kestrel/uncommitted.md': '' }));
 		const tab = mockPlugin(plugin).settingTabs__[0] as unknown as LogosSettingTab;
-		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar', null]);
+		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar', 'remoteImages', null]);
 		expect(tab.getSettingDefinitions().map((d) => ('name' in d ? d.name : ''))).toContain('Rebuild index');
 		expect(tab.getControlValue('agentName')).toBe('obsidian');
 		await tab.setControlValue('sessionsFolder', 'logos/sessions/');
@@ -43,6 +50,9 @@ describe('settings tab', () => {
 		tab.display();
 		expect(tab.containerEl.textContent).toContain('Sessions folder');
 		expect(tab.containerEl.textContent).toContain('Agent name for your notes');
+		expect(tab.containerEl.textContent).toContain('Load remote images in agent text');
+		await tab.setControlValue('remoteImages', true);
+		expect(plugin.settings.remoteImages).toBe(true);
 		plugin.unload();
 	});
 });

@@ -64,9 +64,19 @@ function markLinks(root: DocumentFragment): void {
 	}
 }
 
+/**
+ * What Obsidian's help ("HTML content") promises its sanitizer removes: scripts, and with
+ * them event handlers and `javascript:` URLs. DOMPurify's defaults remove those and more
+ * (iframes, which Obsidian lets through: "Embed web pages"), so the host is no looser than
+ * Obsidian. It is not made stricter where Obsidian's documentation says nothing (forms,
+ * `<style>`, inline styles, remote images): the pane must keep those out itself, and the
+ * e2e tests see that it does (docs/rendering.md).
+ */
+const AS_OBSIDIAN_DOCUMENTS = { FORBID_TAGS: ['script'], FORBID_ATTR: [], ALLOW_UNKNOWN_PROTOCOLS: false };
+
 /** HTML the way Obsidian lets it into a note: sanitized, no script, no event handler. */
 function sanitize(html: string): DocumentFragment {
-	const frag = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true });
+	const frag = DOMPurify.sanitize(html, { ...AS_OBSIDIAN_DOCUMENTS, RETURN_DOM_FRAGMENT: true });
 	markLinks(frag);
 	return frag;
 }
