@@ -1,6 +1,6 @@
 /**
  * The CLI's commands. Each returns a JSON-able value (`--json`) or text for a person.
- * JSON follows decisions §9: ids are session ids, times unix seconds, paths vault-relative, none is null.
+ * JSON (README "Headless CLI"): ids are session ids, times unix seconds, paths vault-relative, none is null.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
