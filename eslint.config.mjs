@@ -44,6 +44,15 @@ export default defineConfig([
     },
   },
   {
+    // eslint-plugin-import is the plugin obsidianmd's preset itself registers and runs; we pin
+    // it because our rules below use it, and keep it rather than add eslint-plugin-import-x,
+    // which would be a second copy of the same rules.
+    files: ["package.json"],
+    rules: {
+      "depend/ban-dependencies": ["error", { presets: ["native", "microutilities", "preferred"], allowed: ["eslint-plugin-import"] }],
+    },
+  },
+  {
     // The `import` plugin is registered by obsidianmd's recommended config.
     files: ["src/**/*.ts"],
     settings: {
