@@ -1,20 +1,90 @@
-// The release gate: eslint-plugin-obsidianmd's recommended rules, zero warnings.
+// The release gate: eslint-plugin-obsidianmd's recommended rules, zero warnings,
+// plus the layer rules below (README "Layout"; test/lint/layers.test.ts plants a
+// violation of each and sees it fail).
 import { defineConfig } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
+
+const root = import.meta.dirname;
+
+// Each layer may import only the layers beneath it: core ← store ← vault ← ui,
+// and the CLI sits beside ui (core, store, vault), never on it. main.ts wires
+// everything, so nothing imports it.
+const layerZones = [
+  { target: "./src/core", from: ["./src/store", "./src/vault", "./src/ui", "./src/cli", "./src/main.ts"],
+    message: "core imports only core." },
+  { target: "./src/store", from: ["./src/vault", "./src/ui", "./src/cli", "./src/main.ts"],
+    message: "store imports only core." },
+  { target: "./src/vault", from: ["./src/ui", "./src/cli", "./src/main.ts"],
+    message: "vault imports only store and core." },
+  { target: "./src/ui", from: ["./src/cli", "./src/main.ts"],
+    message: "ui imports core, store and vault, never the CLI." },
+  { target: "./src/cli", from: ["./src/ui", "./src/main.ts"],
+    message: "the CLI never imports ui." },
+];
+
+// Host APIs by package: core and store run everywhere (plugin, CLI, tests), so
+// neither the Obsidian API nor the editor nor the DOM sanitizers reach them.
+const hostPackages = ["obsidian", "@codemirror/*", "electron", "dompurify", "marked"];
+const noHost = (who) => ["error", { patterns: [{ group: hostPackages, message: `${who} runs outside Obsidian: no host API here.` }] }];
 
 export default defineConfig([
   {
     ignores: ["node_modules/**", "dist/**", "main.js", "coverage/**", "test/**", "scripts/**",
-      "esbuild.config.mjs", "version-bump.mjs", "jest.config.cjs", "eslint.config.mjs", "demo-vault/**"],
+      "esbuild.config.mjs", "version-bump.mjs", "jest.config.cjs", "eslint.config.mjs", "demo-vault/**",
+      // declarations for tsconfig.core.json only, outside the type-checked project
+      "src/platform.d.ts"],
   },
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {
       parserOptions: {
         projectService: { allowDefaultProject: ["eslint.config.*"] },
-        tsconfigRootDir: import.meta.dirname,
+        tsconfigRootDir: root,
       },
     },
+  },
+  {
+    // eslint-plugin-import is the plugin obsidianmd's preset itself registers and runs; we pin
+    // it because our rules below use it, and keep it rather than add eslint-plugin-import-x,
+    // which would be a second copy of the same rules.
+    files: ["package.json"],
+    rules: {
+      "depend/ban-dependencies": ["error", { presets: ["native", "microutilities", "preferred"], allowed: ["eslint-plugin-import"] }],
+    },
+  },
+  {
+    // The `import` plugin is registered by obsidianmd's recommended config.
+    files: ["src/**/*.ts"],
+    settings: {
+      "import/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import/resolver": { node: { extensions: [".ts", ".js", ".json"] } },
+    },
+    rules: {
+      "import/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
+      // Runtime cycles; `import type` is erased at build and not followed (test/lint/layers.test.ts
+      // refuses type-only cycles too). disableScc: the shortcut reads the graph from disk, so a
+      // cycle made by the text being linted (an editor buffer) would go unseen; it costs no
+      // measurable time at this size.
+      "import/no-cycle": ["error", { ignoreExternal: true, disableScc: true }],
+    },
+  },
+  {
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": noHost("core"),
+      "import/no-nodejs-modules": "error",
+    },
+  },
+  {
+    files: ["src/store/**/*.ts"],
+    rules: {
+      "no-restricted-imports": noHost("store"),
+      "import/no-nodejs-modules": "error",
+    },
+  },
+  {
+    files: ["src/cli/**/*.ts"],
+    rules: { "no-restricted-imports": noHost("the CLI") },
   },
   {
     // The headless CLI runs in Node, never inside Obsidian.

@@ -1,6 +1,6 @@
 /**
  * The CLI's commands. Each returns a JSON-able value (`--json`) or text for a person.
- * JSON follows decisions §9: ids are session ids, times unix seconds, paths vault-relative, none is null.
+ * JSON (README "Headless CLI"): ids are session ids, times unix seconds, paths vault-relative, none is null.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,24 +17,11 @@ import { buildVaultModel, projectOf, type VaultModel } from '../core/vault-model
 import { WriteRefused } from '../core/path-guard';
 import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
 import { loadSnapshot, nodeAppendPort } from '../vault/node-fs';
+import { UsageError, type Command, type CommandContext } from './command-base';
 import { indexCommands } from './index-commands';
 import * as out from './output';
 
-export class UsageError extends Error {}
-
-export interface CommandContext {
-	vaultDir: string;
-	sessionsRel: string;
-	values: Record<string, string | boolean | undefined>;
-	args: string[];
-	now: number;
-	json: boolean;
-}
-
-export interface Command {
-	readsVault: boolean;
-	run(ctx: CommandContext): unknown;
-}
+export { UsageError, type Command, type CommandContext } from './command-base';
 
 function model(ctx: CommandContext): VaultModel {
 	return buildVaultModel(loadSnapshot(ctx.vaultDir, ctx.sessionsRel));
@@ -234,4 +221,4 @@ export const COMMANDS: Record<string, Command> = {
 	},
 };
 
-Object.assign(COMMANDS, indexCommands((message) => new UsageError(message)));
+Object.assign(COMMANDS, indexCommands);

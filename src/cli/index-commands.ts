@@ -12,11 +12,11 @@ import { initSql } from '../store/sqlite';
 import { SQL_WASM } from '../store/wasm-bytes';
 import { nodeBytesPort } from '../vault/node-bytes';
 import { listSessions, nodeTextPort } from '../vault/node-fs';
-import type { Command, CommandContext } from './commands';
+import { UsageError, type Command, type CommandContext } from './command-base';
 
-function dbPath(ctx: CommandContext, usage: (m: string) => Error): string {
+function dbPath(ctx: CommandContext): string {
 	const db = ctx.values.db;
-	if (typeof db !== 'string' || db === '') throw usage('--db FILE is required');
+	if (typeof db !== 'string' || db === '') throw new UsageError('--db FILE is required');
 	return path.resolve(db);
 }
 
@@ -32,58 +32,56 @@ function statsText(db: string, s: IndexStats, extra: string[] = []): string {
 	].join('\n');
 }
 
-/** A scope gone quiet (decisions §9), as the index answers at `now`. */
+/** A scope gone quiet (no checkpoint for 14 days), as the index answers at `now`. */
 function quietLine(a: ScopeActivity): string {
-	// A date in the reader's zone (decisions §7); the JSON keeps unix seconds.
+	// A date in the reader's zone, as a person reads it; the JSON keeps unix seconds.
 	const last = a.lastCheckpoint === null ? 'no checkpoint' : a.lastCheckpoint > 0 ? `last checkpoint ${format(a.lastCheckpoint * 1000, 'yyyy-MM-dd')}` : 'last checkpoint at an unknown time';
 	return `quiet: ${a.scope} (${last})`;
 }
 
-export function indexCommands(usage: (message: string) => Error): Record<string, Command> {
-	return {
-		index: {
-			readsVault: true,
-			async run(ctx) {
-				const db = dbPath(ctx, usage);
-				const agent = typeof ctx.values.agent === 'string' && ctx.values.agent !== '' ? ctx.values.agent : 'obsidian';
-				const sql = await initSql(SQL_WASM);
-				const port = nodeBytesPort();
-				const { store, load } = await openIndexStore(sql, port, db);
-				try {
-					const ix = new Indexer(store, nodeTextPort(ctx.vaultDir), { ownAgent: () => agent });
-					const report = await ix.fullPass(listSessions(ctx.vaultDir, ctx.sessionsRel));
-					await saveIndex(port, db, store.export());
-					const rebuilt = load.rebuilt && load.reason !== 'missing' ? `${load.reason}: ${load.detail}` : null;
-					const res = { db, rebuilt, read: report.read, removed: report.removed, ...store.stats() };
-					if (ctx.json) return res;
-					const lines = [`read ${report.read} files, removed ${report.removed}`];
-					if (rebuilt) lines.unshift(`the old index was unusable (${rebuilt}); rebuilt from the vault`);
-					return statsText(db, res, lines);
-				} finally {
-					store.close();
-				}
-			},
+export const indexCommands: Record<string, Command> = {
+	index: {
+		readsVault: true,
+		async run(ctx) {
+			const db = dbPath(ctx);
+			const agent = typeof ctx.values.agent === 'string' && ctx.values.agent !== '' ? ctx.values.agent : 'obsidian';
+			const sql = await initSql(SQL_WASM);
+			const port = nodeBytesPort();
+			const { store, load } = await openIndexStore(sql, port, db);
+			try {
+				const ix = new Indexer(store, nodeTextPort(ctx.vaultDir), { ownAgent: () => agent });
+				const report = await ix.fullPass(listSessions(ctx.vaultDir, ctx.sessionsRel));
+				await saveIndex(port, db, store.export());
+				const rebuilt = load.rebuilt && load.reason !== 'missing' ? `${load.reason}: ${load.detail}` : null;
+				const res = { db, rebuilt, read: report.read, removed: report.removed, ...store.stats() };
+				if (ctx.json) return res;
+				const lines = [`read ${report.read} files, removed ${report.removed}`];
+				if (rebuilt) lines.unshift(`the old index was unusable (${rebuilt}); rebuilt from the vault`);
+				return statsText(db, res, lines);
+			} finally {
+				store.close();
+			}
 		},
-		stats: {
-			readsVault: false,
-			async run(ctx) {
-				const db = dbPath(ctx, usage);
-				if (!fs.existsSync(db)) throw usage(`no index at ${db} (build one with: index --vault DIR --db FILE)`);
-				const sql = await initSql(SQL_WASM);
-				const loaded = await loadIndex(sql, nodeBytesPort(), db);
-				if (loaded.rebuilt) {
-					loaded.db.close();
-					throw usage(`${db} is not a usable index (${loaded.reason}: ${loaded.detail})`);
-				}
-				const store = new IndexStore(loaded.db);
-				try {
-					const quiet = store.quietScopes(ctx.now);
-					if (ctx.json) return { db, ...store.stats(), now: ctx.now, quiet };
-					return [statsText(db, store.stats()), ...quiet.map(quietLine)].join('\n');
-				} finally {
-					store.close();
-				}
-			},
+	},
+	stats: {
+		readsVault: false,
+		async run(ctx) {
+			const db = dbPath(ctx);
+			if (!fs.existsSync(db)) throw new UsageError(`no index at ${db} (build one with: index --vault DIR --db FILE)`);
+			const sql = await initSql(SQL_WASM);
+			const loaded = await loadIndex(sql, nodeBytesPort(), db);
+			if (loaded.rebuilt) {
+				loaded.db.close();
+				throw new UsageError(`${db} is not a usable index (${loaded.reason}: ${loaded.detail})`);
+			}
+			const store = new IndexStore(loaded.db);
+			try {
+				const quiet = store.quietScopes(ctx.now);
+				if (ctx.json) return { db, ...store.stats(), now: ctx.now, quiet };
+				return [statsText(db, store.stats()), ...quiet.map(quietLine)].join('\n');
+			} finally {
+				store.close();
+			}
 		},
-	};
-}
+	},
+};

@@ -7,10 +7,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildCli } from '../helpers/build-cli';
+import { describeIf, sharedPath } from '../helpers/reference';
 
 const ROOT = path.join(__dirname, '..', '..');
 const OWN = path.join(ROOT, 'test', 'fixtures', 'vault-own');
-const REF = path.join(ROOT, '..', 'shared', 'fixtures', 'vault-basic');
+const REF = sharedPath('fixtures', 'vault-basic');
 const expected = JSON.parse(fs.readFileSync(path.join(OWN, 'expected.json'), 'utf8'));
 const NOW = '1796068800'; // 2026-11-30T12:00:00-08:00
 
@@ -238,7 +239,7 @@ describe('resume', () => {
 	});
 });
 
-const describeRef = fs.existsSync(REF) ? describe : describe.skip;
+const describeRef = describeIf(fs.existsSync(REF));
 
 describeRef('the shared reference vault (vault-basic)', () => {
 	it('answers latest, history and follows as its README lists', () => {

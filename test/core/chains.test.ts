@@ -3,6 +3,7 @@ import { chainPlace } from '../../src/core/chain-place';
 import { conversations } from '../../src/core/conversations';
 import { scanVault, type VaultScan } from '../../src/core/layout';
 import { fixtureVault, loadFolder } from '../helpers/load-folder';
+import { itIf } from '../helpers/reference';
 import { checkpointText, snapshot, type CheckpointSpec } from '../helpers/snapshot';
 
 const cp = (session: string, extra: CheckpointSpec = {}) => checkpointText({ session, project: 'k', task: `task of ${session}`, ...extra });
@@ -11,7 +12,7 @@ const kinds = (problems: { kind: string }[]) => problems.map((p) => p.kind);
 
 describe('follows on the shared fixture', () => {
 	const dir = fixtureVault('vault-basic');
-	const maybe = dir ? it : it.skip;
+	const maybe = itIf(dir !== null);
 	const scan = () => scanVault(loadFolder(dir as string));
 
 	maybe('resolves every follows link of the README table', () => {

@@ -5,11 +5,11 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { isEmptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../src/core/checkpoint';
+import { describeIf, sharedPath } from '../helpers/reference';
 
-const shared = join(__dirname, '../../../shared');
-const sessions = join(shared, 'fixtures/vault-basic/sessions');
+const sessions = sharedPath('fixtures', 'vault-basic', 'sessions');
 const haveShared = existsSync(sessions);
-const describeShared = haveShared ? describe : describe.skip;
+const describeShared = describeIf(haveShared);
 
 /** Every checkpoint file of the fixture vault, by base name. */
 function checkpointFiles(dir: string, out = new Map<string, string>()): Map<string, string> {

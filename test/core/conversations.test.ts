@@ -2,6 +2,7 @@ import { emptyCheckpoint } from '../../src/core/checkpoint';
 import { conversations, findConversation, type Conversation } from '../../src/core/conversations';
 import { scanVault } from '../../src/core/layout';
 import { fixtureVault, loadFolder } from '../helpers/load-folder';
+import { itIf } from '../helpers/reference';
 import { checkpointText, snapshot, type CheckpointSpec } from '../helpers/snapshot';
 
 const cp = (session: string, extra: CheckpointSpec = {}) => checkpointText({ session, project: 'k', task: `task of ${session}`, ...extra });
@@ -14,7 +15,7 @@ const E = '0199f3a2-6c1d-7e42-9b8a-5d4c3b2a1f00';
 
 describe('conversations on the shared fixture', () => {
 	const dir = fixtureVault('vault-basic');
-	const maybe = dir ? it : it.skip;
+	const maybe = itIf(dir !== null);
 	const scan = () => scanVault(loadFolder(dir as string));
 
 	maybe('lists kestrel with its worktree, most recently active first', () => {

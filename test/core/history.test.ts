@@ -1,6 +1,7 @@
 import { history, latest } from '../../src/core/history';
 import { scanVault } from '../../src/core/layout';
 import { fixtureVault, loadFolder } from '../helpers/load-folder';
+import { itIf } from '../helpers/reference';
 import { checkpointText, snapshot } from '../helpers/snapshot';
 
 const cp = (session: string, extra: Parameters<typeof checkpointText>[0] = {}) => checkpointText({ session, project: 'k', task: `task of ${session}`, ...extra });
@@ -8,7 +9,7 @@ const names = (h: ReturnType<typeof history>) => h.entries.map((r) => r.name);
 
 describe('history on the shared fixture', () => {
 	const dir = fixtureVault('vault-basic');
-	const maybe = dir ? it : it.skip;
+	const maybe = itIf(dir !== null);
 	const scan = () => scanVault(loadFolder(dir as string));
 
 	maybe('lists each scope newest first by file name, worktrees separate', () => {

@@ -8,6 +8,7 @@ import {
 	type VaultScan,
 } from '../../src/core/layout';
 import { fixtureVault, loadFolder } from '../helpers/load-folder';
+import { itIf } from '../helpers/reference';
 import { checkpointText, snapshot } from '../helpers/snapshot';
 
 const utf8 = (s: string): number => new TextEncoder().encode(s).length;
@@ -136,7 +137,7 @@ describe('conflictCopyOf (decisions §5)', () => {
 
 describe('scanVault on the shared fixture', () => {
 	const dir = fixtureVault('vault-basic');
-	const maybe = dir ? it : it.skip;
+	const maybe = itIf(dir !== null);
 	const scan = (): VaultScan => scanVault(loadFolder(dir as string));
 
 	maybe('finds the projects and the scopes holding records', () => {

@@ -12,10 +12,11 @@ import {
 } from '../../src/core/notes';
 import { safeName } from '../../src/core/names';
 import { collapseSpace } from '../../src/core/strings';
+import { describeIf, sharedPath } from '../helpers/reference';
 import type { WorkingNote } from '../../src/core/types';
 
-const FIXTURE = '/work/shared/fixtures/vault-basic/sessions/kestrel/uncommitted.md';
-const describeFixture = fs.existsSync(path.dirname(FIXTURE)) ? describe : describe.skip;
+const FIXTURE = sharedPath('fixtures', 'vault-basic', 'sessions', 'kestrel', 'uncommitted.md');
+const describeFixture = describeIf(fs.existsSync(path.dirname(FIXTURE)));
 
 /** The fixture's `uncommitted.md`, byte for byte, so the cases hold without the shared folder. */
 const KESTREL = [

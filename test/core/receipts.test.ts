@@ -15,9 +15,10 @@ import {
 	receiptsFor,
 } from '../../src/core/receipts';
 import type { Checkpoint } from '../../src/core/types';
+import { describeIf, sharedPath } from '../helpers/reference';
 
-const VAULT = '/work/shared/fixtures/vault-basic/sessions';
-const describeFixture = fs.existsSync(VAULT) ? describe : describe.skip;
+const VAULT = sharedPath('fixtures', 'vault-basic', 'sessions');
+const describeFixture = describeIf(fs.existsSync(VAULT));
 
 const cp = (fields: Partial<Checkpoint>): Checkpoint => ({ ...emptyCheckpoint(), ...fields });
 

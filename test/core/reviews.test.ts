@@ -12,10 +12,11 @@ import {
 	undoVerdict,
 } from '../../src/core/reviews';
 import { collapseSpace } from '../../src/core/strings';
+import { describeIf, sharedPath } from '../helpers/reference';
 import type { Verdict } from '../../src/core/types';
 
-const FIXTURE = '/work/shared/fixtures/vault-basic/sessions/kestrel/reviewed.md';
-const describeFixture = fs.existsSync(path.dirname(FIXTURE)) ? describe : describe.skip;
+const FIXTURE = sharedPath('fixtures', 'vault-basic', 'sessions', 'kestrel', 'reviewed.md');
+const describeFixture = describeIf(fs.existsSync(path.dirname(FIXTURE)));
 
 const R1 = 'computing proration client-side in PricingTable — totals drifted from the Stripe invoice by up to 3 cents';
 const R2 = "calling Stripe's upcoming-invoice endpoint on every toggle — rate-limited at 25 req/s in test mode";

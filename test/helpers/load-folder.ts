@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { VaultFile, VaultSnapshot } from '../../src/core/types';
+import { sharedIfPresent } from './reference';
 
 /** `vaultDir` is the vault root; `root` the sessions folder inside it. */
 export function loadFolder(vaultDir: string, root = 'sessions'): VaultSnapshot {
@@ -33,6 +34,5 @@ export function loadFolder(vaultDir: string, root = 'sessions'): VaultSnapshot {
 
 /** The shared fixture vault, or null when the shared folder is not present on this machine. */
 export function fixtureVault(name: string): string | null {
-	const dir = path.join('/work/shared/fixtures', name);
-	return fs.existsSync(dir) ? dir : null;
+	return sharedIfPresent('fixtures', name);
 }

@@ -2,10 +2,10 @@
 import 'obsidian-test-mocks/jest-setup';
 import type { App as AppOriginal, Command } from 'obsidian';
 import { TFile } from 'obsidian-test-mocks/obsidian';
-import { buildResume } from '../../src/core/resume';
-import { renderResumeMarkdown } from '../../src/core/resume-markdown';
+import * as path from 'node:path';
 import type LogosContinuityPlugin from '../../src/main';
 import { RESUME_VIEW_TYPE } from '../../src/ui/labels';
+import { verifyApproved } from '../helpers/approval';
 import { loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from './harness';
 import { A3, NOTES, NOW, vaultFiles } from './vault-texts';
 
@@ -174,8 +174,9 @@ describe('copy resume for an agent', () => {
 		await setActiveFile(A3);
 		commands().find((c) => c.id === 'copy-resume-for-agent')?.callback?.();
 		await settle();
-		const { model } = await plugin.source.load();
-		expect(written).toEqual([renderResumeMarkdown(buildResume(model, 'kestrel', { now: NOW }))]);
+		expect(written).toHaveLength(1);
+		// The whole text as an agent receives it, reviewed once (npm run approve on a wanted change).
+		verifyApproved(path.join(__dirname, 'approved', 'copy-resume.kestrel'), written[0], 'md');
 		// Retired rulings stay out of what an agent gets.
 		expect(written[0]).not.toContain("upcoming-invoice");
 	});
