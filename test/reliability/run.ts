@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { cliChecks } from './lib/cli-checks';
+import { cliInput } from './lib/cli-input';
 import { concurrentNotes } from './lib/concurrent-notes';
 import { concurrentVerdicts, twoProcessVerdicts } from './lib/concurrent-verdicts';
 import { damagedIndex } from './lib/damaged-index';
@@ -46,6 +47,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					['damaged index files', () => damagedIndex(sql, n(300), SEED)],
 					['untrusted paths and text', () => untrusted(n(3000), SEED)],
 					['CLI over the hostile vault', () => cliChecks(cli)],
+					['CLI against hostile arguments and files', () => cliInput(cli)],
 				];
 	const results: CheckResult[] = [];
 	for (const [name, run] of steps) {
@@ -61,9 +63,10 @@ const ORDER = [
 	'note interleavings', 'notes written by the person', 'lost notes', 'pending notes never written', 'failed note writes', 're-appended notes',
 	'notes in uncommitted.md', 'notes folded into a newer checkpoint', 'notes held for the person (not folded)', 'duplicate note lines',
 	'verdict interleavings', 'verdicts written', 'lost verdicts', 'pending verdicts never written', 'failed verdict writes', 'headers written twice',
-	'paths tried', 'write attempts', 'writes outside the allowed folders', 'safe paths refused', 'secrets tried', 'unmasked secrets written',
+	'paths tried', 'write attempts', 'writes outside the allowed folders', 'safe paths refused', 'secrets tried', 'unmasked secrets written', 'hostile scope names tried', 'forged lines written',
 	'index starts tried', 'crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
+	'bad --now tried', 'bad --now accepted', 'special files tried', 'special files read by parse', 'bidi controls printed',
 	"other issues' checks passed", "other issues' checks failed",
 ];
 
