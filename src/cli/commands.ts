@@ -23,6 +23,59 @@ import * as out from './output';
 
 export { UsageError, type Command, type CommandContext } from './command-base';
 
+/** `parse` reads at most this much: a checkpoint is a few kilobytes, and a stray device must not fill memory. */
+export const MAX_PARSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of a regular file, or a UsageError that says why not. A FIFO, a device or a
+ * folder is refused before it is opened (a FIFO would block the open, /dev/zero never
+ * ends); the open is non-blocking and the open handle is checked again, so a file swapped
+ * for a FIFO in between is refused too. Reads at most MAX_PARSE_BYTES.
+ */
+function readCheckpointFile(file: string): string {
+	const abs = path.resolve(file);
+	const refuse = (why: string): never => {
+		throw new UsageError(`cannot read ${file}: ${why}`);
+	};
+	const kind = (st: fs.Stats): string =>
+		st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe (FIFO)' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'not a regular file';
+	let st: fs.Stats;
+	try {
+		st = fs.statSync(abs);
+	} catch (e) {
+		return refuse((e as NodeJS.ErrnoException).code ?? String(e));
+	}
+	if (!st.isFile()) refuse(`it is ${kind(st)}; parse reads a checkpoint file`);
+	if (st.size > MAX_PARSE_BYTES) refuse(`it is ${st.size} bytes; parse reads at most ${MAX_PARSE_BYTES} (64 MB)`);
+	let fd: number;
+	try {
+		fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+	} catch (e) {
+		return refuse((e as NodeJS.ErrnoException).code ?? String(e));
+	}
+	try {
+		const opened = fs.fstatSync(fd);
+		if (!opened.isFile()) refuse(`it is ${kind(opened)}; parse reads a checkpoint file`);
+		// Read to the end, but never past one byte more than the cap (a file may grow meanwhile).
+		const chunks: Buffer[] = [];
+		let got = 0;
+		for (;;) {
+			const chunk = Buffer.alloc(Math.min(Math.max(opened.size - got, 0) + 65536, MAX_PARSE_BYTES + 1 - got));
+			const n = chunk.length === 0 ? 0 : fs.readSync(fd, chunk, 0, chunk.length, null);
+			if (n === 0) break;
+			chunks.push(chunk.subarray(0, n));
+			got += n;
+		}
+		if (got > MAX_PARSE_BYTES) refuse(`it is over ${MAX_PARSE_BYTES} bytes (64 MB); parse reads at most that`);
+		return Buffer.concat(chunks).toString('utf8');
+	} catch (e) {
+		if (e instanceof UsageError) throw e;
+		return refuse((e as NodeJS.ErrnoException).code ?? String(e));
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
 function model(ctx: CommandContext): VaultModel {
 	return buildVaultModel(loadSnapshot(ctx.vaultDir, ctx.sessionsRel));
 }
@@ -209,13 +262,7 @@ export const COMMANDS: Record<string, Command> = {
 		run(ctx) {
 			const file = ctx.args[0];
 			if (!file) throw new UsageError('parse needs a FILE');
-			let raw: string;
-			try {
-				raw = fs.readFileSync(path.resolve(file), 'utf8');
-			} catch (e) {
-				throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-			}
-			const c = parseCheckpoint(raw);
+			const c = parseCheckpoint(readCheckpointFile(file));
 			return ctx.json ? c : out.checkpointText(c);
 		},
 	},

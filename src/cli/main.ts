@@ -56,10 +56,18 @@ function fail(message: string, code: number): never {
 	process.exit(code);
 }
 
+/** The last second a JavaScript Date can hold (8.64e15 ms): every later time is invalid. */
+const MAX_NOW = 8_640_000_000_000;
+
+/** A whole number of seconds from 0 to MAX_NOW; anything else is a usage error, named on one line. */
 function parseNow(raw: string | undefined): number {
 	if (raw === undefined) return Math.floor(Date.now() / 1000);
-	if (!/^\d+$/.test(raw)) throw new UsageError(`--now takes unix seconds, got "${raw}"`);
-	return Number(raw);
+	const n = /^[0-9]{1,20}$/.test(raw) ? Number(raw) : NaN;
+	if (!Number.isSafeInteger(n) || n > MAX_NOW) {
+		const shown = JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+		throw new UsageError(`--now takes unix seconds, a whole number from 0 to ${MAX_NOW}; got ${shown}`);
+	}
+	return n;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -78,6 +86,12 @@ async function main(argv: string[]): Promise<void> {
 	const command = COMMANDS[name];
 	if (!command) fail(`unknown command "${name}"\n${USAGE}`, 2);
 
+	let now = 0;
+	try {
+		now = parseNow(values.now);
+	} catch (e) {
+		fail((e as Error).message, 2);
+	}
 	const vaultDir = path.resolve(values.vault ?? '.');
 	const sessionsRel = values.sessions ?? 'sessions';
 	if (command.readsVault) {
@@ -87,9 +101,8 @@ async function main(argv: string[]): Promise<void> {
 			fail(`no "${sessionsRel}" folder in ${vaultDir}: is this a logos vault? (--vault DIR, --sessions REL)`, 2);
 		}
 	}
-	const ctx: CommandContext = { vaultDir, sessionsRel, values, args: rest, now: 0, json: values.json === true };
+	const ctx: CommandContext = { vaultDir, sessionsRel, values, args: rest, now, json: values.json === true };
 	try {
-		ctx.now = parseNow(values.now);
 		const out = await command.run(ctx);
 		process.stdout.write(ctx.json ? `${jsonForTerminal(out)}\n` : `${stripControls(String(out))}\n`);
 	} catch (e) {

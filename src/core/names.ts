@@ -121,6 +121,28 @@ export function safeScope(s: string): string {
 		.join('/');
 }
 
+/* eslint-disable no-control-regex -- removing control characters is the point */
+/** Characters that end a line in some reader: LF, CR, VT, FF, NEL, U+2028, U+2029, and tab. */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+/** Other controls, bidi controls and the BOM: invisible, or they reorder what is shown. */
+const INVISIBLE = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/* eslint-enable no-control-regex -- only the patterns above */
+/** An HTML comment's opening or closing marker (`--!>` closes one too). */
+const COMMENT_MARKER = /<!--|--!?>/g;
+
+/**
+ * A scope folder's name as it may stand in a header line (`# reviewed — <scope>`): line
+ * breaks become spaces, controls and bidi controls are dropped, and comment markers are
+ * removed until none is left (removing one can join the halves of another). A folder logos
+ * made (safeScope) is unchanged, so the header is byte-identical to logos's; a hostile
+ * name can add no line and open or close no comment (docs/decisions.md, "Scope names in headers").
+ */
+export function headerName(folder: string): string {
+	let s = String(folder).replace(LINE_BREAKS, ' ').replace(INVISIBLE, '');
+	while (s.includes('<!--') || s.includes('-->') || s.includes('--!>')) s = s.replace(COMMENT_MARKER, '');
+	return s.trim();
+}
+
 export type ConflictKind = 'dropbox' | 'syncthing' | 'icloud';
 
 export interface ConflictCopy {

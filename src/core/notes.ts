@@ -3,12 +3,14 @@
  * §4.4), and the dead-end reading of a note (spec §7.6, typed `route:` records).
  */
 import { asciiSpace, noteTail } from './line-tail';
-import { safeName } from './names';
+import { headerName, safeName } from './names';
+import { maskSecrets, type MaskResult } from './secrets';
 import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from './strings';
 import type { WorkingNote } from './types';
 
 /** The text logos writes above the notes, blank line included (spec §4.3). */
-export function uncommittedHeader(scope: string): string {
+export function uncommittedHeader(folder: string): string {
+	const scope = headerName(folder);
 	return (
 		`# uncommitted — ${scope}\n\n` +
 		'Working notes from sessions that have not been checkpointed yet.\n' +
@@ -65,6 +67,16 @@ export function renderNoteLine(note: Pick<WorkingNote, 'text' | 'ts' | 'agent'>)
 	if (text === '') throw new RangeError('a working note needs text');
 	if (!Number.isSafeInteger(note.ts) || note.ts < 0) throw new RangeError(`not a note time: ${note.ts}`);
 	return `- ${text} <!-- ts=${note.ts} agent=${safeName(note.agent)} -->`;
+}
+
+/**
+ * A note's text as it will stand in its line, masked (spec §7.8): folded to one line first,
+ * then masked, so a credential split over lines or by an unusual space is masked in the
+ * shape the line will show, not missed line by line and rebuilt by the folding.
+ */
+export function maskNoteText(text: string): MaskResult {
+	const masked = maskSecrets(collapseSpace(typeof text === 'string' ? text : ''));
+	return { text: collapseSpace(masked.text), redactions: masked.redactions };
 }
 
 /** The whole file: header, then notes oldest first (ts, then given order). Blank notes are left out. */

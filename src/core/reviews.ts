@@ -3,6 +3,7 @@
  * adopted (plugin-decisions §2). Append-only; the last line about a ruling wins.
  */
 import { verdictTail } from './line-tail';
+import { headerName } from './names';
 import { appendWithHeader, collapseSpace, foldKey, trimSpace } from './strings';
 import type { Verdict, VerdictKind } from './types';
 
@@ -34,9 +35,9 @@ function verdictLine(line: string): [string, string | undefined, string, string 
 const COMMIT = /^[0-9a-f]{4,40}$/i;
 
 /** The text written above the verdicts when the plugin creates the file, blank line included. */
-export function reviewedHeader(scope: string): string {
+export function reviewedHeader(folder: string): string {
 	return (
-		`# reviewed — ${scope}\n\n` +
+		`# reviewed — ${headerName(folder)}\n\n` +
 		"Verdicts on rulings recorded in this scope's checkpoints.\n" +
 		'Append-only: the last line about a ruling wins.\n\n'
 	);

@@ -5,9 +5,8 @@
  * checkpoint of the scope is newer, and after that the pane offers "add again" or "dismiss".
  */
 import { Notice } from 'obsidian';
-import { parseUncommitted, renderNoteLine } from '../core/notes';
+import { maskNoteText, parseUncommitted, renderNoteLine } from '../core/notes';
 import { WriteRefused } from '../core/path-guard';
-import { maskSecrets } from '../core/secrets';
 import type { CheckpointRecord } from '../core/types';
 import type { IndexedNote } from '../store/index-store';
 import type { MissingOwn } from '../store/indexer';
@@ -53,7 +52,7 @@ export class OwnNotes {
 	async add(scope: string, text: string, ts = nowSeconds()): Promise<boolean> {
 		const store = this.index.store;
 		if (!store) throw new WriteRefused('the index is not open yet; try again in a moment');
-		const masked = maskSecrets(text);
+		const masked = maskNoteText(text);
 		const agent = this.host.agentName();
 		// Stored exactly as it will read back from its line, so the next import recognizes it.
 		const read = parseUncommitted(renderLine(masked.text, ts, agent), scope)[0];

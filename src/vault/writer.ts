@@ -7,8 +7,7 @@ import { scopeFilePath, WriteRefused } from '../core/path-guard';
 import { undoFor, verdictFor, type NewVerdict, type VerdictRequest } from '../core/review-request';
 import type { RulingRow } from '../core/resume-types';
 import { renderVerdict, reviewedHeader } from '../core/reviews';
-import { renderNoteLine, uncommittedHeader } from '../core/notes';
-import { maskSecrets } from '../core/secrets';
+import { maskNoteText, renderNoteLine, uncommittedHeader } from '../core/notes';
 import type { Verdict, WorkingNote } from '../core/types';
 import type { VaultModel } from '../core/vault-model';
 
@@ -71,7 +70,7 @@ export async function recordUndo(
 	return { ...written, verdict };
 }
 
-/** Masks like logos masks notes before anything reaches the disk. */
+/** Masks like logos masks notes, and more, on the line as it will be written (notes.ts maskNoteText). */
 export async function appendNote(
 	t: WriteTarget,
 	scope: string,
@@ -79,7 +78,7 @@ export async function appendNote(
 	text: string,
 	ts: number,
 ): Promise<{ path: string; line: string; note: WorkingNote; redactions: number }> {
-	const masked = maskSecrets(text);
+	const masked = maskNoteText(text);
 	if (masked.text.replace(/\[REDACTED\]/g, '').trim() === '') throw new WriteRefused('the note is empty once secrets are masked');
 	const note: WorkingNote = { scope, text: masked.text, ts, agent, line: 0 };
 	const path = scopeFilePath(t.sessionsRoot, scope, t.scopes, 'uncommitted.md');

@@ -127,6 +127,81 @@ describe('errors a person can act on', () => {
 	});
 });
 
+describe('--now outside what a clock can hold', () => {
+	it.each(['99999999999999999999', '8640000000001', '9007199254740993', '-5', '1.5', '1e9', '', ' 1', '1\n2', '0x10'])('%j is a usage error: one line, exit 2, nothing written', (now) => {
+		const vault = copyVault(OWN);
+		const before = fs.readFileSync(path.join(vault, 'sessions', 'alpha', 'uncommitted.md'), 'utf8');
+		for (const args of [['continuity'], ['resume', '--scope', 'alpha'], ['note', '--scope', 'alpha', 'a note'], ['scopes', '--json']]) {
+			const r = run([...args, '--vault', vault, `--now=${now}`]);
+			expect({ args, status: r.status, stdout: r.stdout }).toEqual({ args, status: 2, stdout: '' });
+			expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+			expect(r.stderr).toMatch(/--now takes unix seconds/);
+		}
+		expect(fs.readFileSync(path.join(vault, 'sessions', 'alpha', 'uncommitted.md'), 'utf8')).toBe(before);
+	});
+
+	it('takes 0 and the last second a date can hold', () => {
+		for (const now of ['0', '8640000000000']) {
+			for (const args of [['continuity'], ['resume', '--scope', 'alpha'], ['resume', '--scope', 'alpha', '--markdown'], ['rulings', '--scope', 'alpha'], ['scopes']]) {
+				const r = run([...args, '--vault', OWN, '--now', now]);
+				expect({ args, now, status: r.status, stderr: r.stderr }).toEqual({ args, now, status: 0, stderr: '' });
+			}
+		}
+	});
+});
+
+describe('parse reads only a regular file', () => {
+	let dir: string;
+	beforeEach(() => {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-parse-'));
+	});
+	afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	it('refuses a FIFO without waiting for a writer', () => {
+		const fifo = path.join(dir, '20261102-091500-claude.md');
+		execFileSync('mkfifo', [fifo]);
+		const r = spawnSync(process.execPath, [cli, 'parse', fifo], { encoding: 'utf8', timeout: 20_000 });
+		expect(r.signal).toBeNull();
+		expect(r.status).toBe(2);
+		expect(r.stderr).toMatch(/named pipe \(FIFO\)/);
+	});
+
+	it.each([['a device', '/dev/zero', /a device/], ['a folder', '.', /a folder/]])('refuses %s', (_what, file, why) => {
+		const r = spawnSync(process.execPath, [cli, 'parse', file === '.' ? dir : file], { encoding: 'utf8', timeout: 20_000 });
+		expect(r.status).toBe(2);
+		expect(r.stderr).toMatch(why);
+		expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+	});
+
+	it('refuses a file over 64 MB and reads an ordinary one', () => {
+		const big = path.join(dir, 'big.md');
+		fs.writeFileSync(big, '');
+		fs.truncateSync(big, 64 * 1024 * 1024 + 1);
+		const r = run(['parse', big]);
+		expect(r.status).toBe(2);
+		expect(r.stderr).toMatch(/64 MB/);
+		const ok = path.join(dir, 'ok.md');
+		fs.writeFileSync(ok, '---\nsession: 20261102-091500-claude\n---\n\n## Task\n\nt\n');
+		const parsed = json(['parse', ok]);
+		expect(parsed.session).toBe('20261102-091500-claude');
+	});
+});
+
+describe('bidi controls in text output', () => {
+	it('a folder named with a right-to-left override is printed without it', () => {
+		const vault = copyVault(OWN);
+		const name = 'evil\u202eredli\u2066f\u2069\u200f\u061c';
+		fs.cpSync(path.join(vault, 'sessions', 'alpha'), path.join(vault, 'sessions', name), { recursive: true });
+		const text = run(['scopes', '--vault', vault, '--now', NOW]);
+		expect(text.status).toBe(0);
+		expect(text.stdout).toContain('evilredlif');
+		expect(text.stdout).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+		const raw = run(['scopes', '--vault', vault, '--now', NOW, '--json']);
+		expect(raw.stdout).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+		expect(JSON.parse(raw.stdout).scopes.map((s: any) => s.scope)).toContain(name);
+	});
+});
+
 describe('writing', () => {
 	const retiredText = (): string => expected.rulings.find((r: any) => r.scope === 'alpha' && r.session !== null && r.verdict === 'none').text;
 

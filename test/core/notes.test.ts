@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
 	appendNoteLine,
 	isDeadEnd,
+	maskNoteText,
 	parseRoute,
 	parseUncommitted,
 	renderNoteLine,
@@ -239,6 +240,28 @@ describe('properties', () => {
 					.filter((n) => !seen.has(`${n.text}\u0000${n.ts}`) && seen.add(`${n.text}\u0000${n.ts}`) !== undefined);
 				const back = parseUncommitted(renderUncommitted('s', notes), 's').map(({ text, ts, agent }) => ({ text, ts, agent }));
 				expect(back).toEqual(expected);
+			}),
+		);
+	});
+});
+
+describe('maskNoteText: the note as its line will hold it', () => {
+	it('folds the note to one line before masking, so a shape split over lines is masked', () => {
+		const token = ['Q7', 'abcdefghijklmnop123'].join('');
+		expect(maskNoteText(`see Authorization:\nBearer ${token}`)).toEqual({ text: 'see Authorization: [REDACTED]', redactions: [{ reason: 'Authorization header' }] });
+		expect(maskNoteText(`mysql -u root\u2028-p${token} shop`).text).toBe('mysql -u root -p[REDACTED] shop');
+	});
+
+	it('leaves an ordinary note as its one line', () => {
+		expect(maskNoteText('  the monthly\n\tpath is  untouched ')).toEqual({ text: 'the monthly path is untouched', redactions: [] });
+	});
+
+	it('masks a masked note to itself, so a stored note and its written line agree', () => {
+		fc.assert(
+			fc.property(fc.string(), (text) => {
+				const once = maskNoteText(text).text;
+				expect(maskNoteText(once)).toEqual({ text: once, redactions: [] });
+				expect(collapseSpace(once)).toBe(once);
 			}),
 		);
 	});

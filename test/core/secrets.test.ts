@@ -226,9 +226,55 @@ describe('what is already masked', () => {
 	});
 });
 
+describe('shapes beyond the ones logos masks', () => {
+	const token = join('ghp_', body(36));
+
+	it.each([
+		['a URL password with an empty user', join('redis://:', 'Hunter2pw', '@cache.internal:6379/0'), `redis://:${MARKER}@cache.internal:6379/0`],
+		['a URL password holding @', join('postgres://app:', 'p@ssw0rd', '@db.internal/billing'), `postgres://app:${MARKER}@db.internal/billing`],
+		['a URL password holding / and :', join('amqp://app:', 'a/b:c99', '@mq:5672'), `amqp://app:${MARKER}@mq:5672`],
+		['a URL in a JSON string', join('{"url":"postgres://app:', 'pw12345', '@h/db","x":1}'), `{"url":"postgres://app:${MARKER}@h/db","x":1}`],
+		['a JSON Authorization header', join('{"Authorization": "Bearer ', body(30), '"}'), `{"Authorization": "Bearer ${MARKER}"}`],
+		['a proxy Authorization header', join('Proxy-Authorization: Basic ', body(24)), `Proxy-Authorization: ${MARKER}`],
+		['a bold header name', join('**Authorization:** Bearer ', body(30)), `**Authorization:** Bearer ${MARKER}`],
+		['a header split by a no-break space', join('Authorization:\u00a0Bearer\u00a0', body(30)), `Authorization:\u00a0Bearer\u00a0${MARKER}`],
+		['a JSON password', join('{"password": "', 'correct horse 9', '"}'), `{"password": "${MARKER}"}`],
+		['a quoted api key in code', join("api_key = '", body(20), "'"), `api_key = '${MARKER}'`],
+		['a password assignment', join('PGPASSWORD=', 'hunter2x', ' psql -h db'), `PGPASSWORD=${MARKER} psql -h db`],
+		['a token in emphasis', `use *${token}* now`, `use *${MARKER}* now`],
+		['a token in strong emphasis with underscores', `use __${token}__ now`, `use ${MARKER} now`],
+		['a token in angle brackets', `use <${token}> now`, `use <${MARKER}> now`],
+		['a token in smart quotes', `use \u201c${token}\u201d now`, `use \u201c${MARKER}\u201d now`],
+		['a token as a URL user', `https://${token}@github.com/acme/kestrel.git`, `https://${MARKER}@github.com/acme/kestrel.git`],
+		['a whole-shape token in underscores', join('use _AIza', body(35), '_ now'), `use ${MARKER} now`],
+		['an SSH2 private key block', join('---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "k"\n', body(64), '\n---- END SSH2 ENCRYPTED PRIVATE KEY ----\nafter'), `${MARKER}\nafter`],
+		['a PuTTY key file', join('PuTTY-User-Key-File-2: ssh-rsa\nPrivate-Lines: 1\n', body(64), '\nPrivate-MAC: 0a1b2c'), MARKER],
+	])('masks %s', (_what, text, want) => {
+		expect(masked(text)).toBe(want);
+	});
+
+	it('masks a value that merely holds the marker, so the marker shields nothing', () => {
+		expect(masked(join('postgres://app:[REDACTED]', 'tail99', '@h/db'))).toBe(`postgres://app:${MARKER}@h/db`);
+	});
+
+	it('leaves prose and public text alone', () => {
+		for (const text of [
+			'Authorization: Bearer tokens expire hourly',
+			'the password is in the vault',
+			'max_tokens: 500, "tokenizer": "bpe"',
+			'https://user@example.com:8080/path and git@github.com:acme/kestrel.git',
+			'---- BEGIN SSH2 PUBLIC KEY ----',
+			'*emphasis* and <b>tags</b> and __init__',
+		]) {
+			expect(maskSecrets(text)).toEqual({ text, redactions: [] });
+		}
+	});
+});
+
 describe('properties', () => {
 	const fragments = [
 		'Authorization:', 'Bearer', 'bearer', 'Basic', ' ', '  ', '\n', '\t', ':', '@', '=', '"', "'", '.', '/', '-p',
+		'*', '_', '<', '>', '\u00a0', '\u200b', '\u2028', '"password":', 'redis://:', 'PGPASSWORD=', '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----',
 		'mysql', 'postgres://', 'user', 'pw', MARKER, 'REDACTED', '-----BEGIN PRIVATE KEY-----', '-----END PRIVATE KEY-----',
 		'ghp_', 'sk-', 'AKIA', 'xox', 'eyJ', 'aws_secret_key', 'https://hooks.slack.com/services/T', '/B', '123456789',
 		body(6), body(20), body(35), body(40), body(64, HEX),

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { cliChecks } from './lib/cli-checks';
+import { cliInput } from './lib/cli-input';
 import { concurrentNotes } from './lib/concurrent-notes';
 import { concurrentVerdicts, twoProcessVerdicts } from './lib/concurrent-verdicts';
 import { damagedIndex } from './lib/damaged-index';
@@ -48,6 +49,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					['untrusted paths and text', () => untrusted(n(3000), SEED)],
 					['writes while the folder is swapped', () => guardedWrites(n(300), n(2000), SEED)],
 					['CLI over the hostile vault', () => cliChecks(cli)],
+					['CLI against hostile arguments and files', () => cliInput(cli)],
 				];
 	const results: CheckResult[] = [];
 	for (const [name, run] of steps) {
@@ -66,8 +68,10 @@ const ORDER = [
 	'paths tried', 'write attempts', 'writes outside the allowed folders', 'safe paths refused', 'secrets tried', 'unmasked secrets written',
 	'folder swaps tried', 'appends raced against a swapping process', 'appends refused during the race', 'writes through a swapped folder',
 	'hard links tried', 'writes through a hard link', 'oversized files tried', 'notes appended to an oversized file',
+	'hostile scope names tried', 'forged lines written',
 	'index starts tried', 'crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
+	'bad --now tried', 'bad --now accepted', 'special files tried', 'special files read by parse', 'bidi controls printed',
 	"other issues' checks passed", "other issues' checks failed",
 ];
 

@@ -16,8 +16,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core/checkpoint';
 import { PARALLEL_GRACE } from '../../../src/core/continuity';
-import { notesToReappend, parseUncommitted, renderUncommitted } from '../../../src/core/notes';
-import { maskSecrets } from '../../../src/core/secrets';
+import { maskNoteText, notesToReappend, parseUncommitted, renderUncommitted } from '../../../src/core/notes';
 import { collapseSpace } from '../../../src/core/strings';
 import type { WorkingNote } from '../../../src/core/types';
 import { IndexStore } from '../../../src/store/index-store';
@@ -227,7 +226,7 @@ async function simulate(rng: Rng, disk: SimDisk, store: IndexStore, opts: NotesO
 			await pause();
 			const ts = clock.tick();
 			const raw = personText(rng, i, seed);
-			const masked = maskSecrets(raw).text;
+			const masked = maskNoteText(raw).text;
 			const id = store.addOwnNote(SCOPE, PERSON, masked, ts);
 			person.push({ id, text: masked, ts, raw });
 			await pause();

@@ -10,10 +10,13 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { parseCheckpoint } from '../../../src/core/checkpoint';
 import { guardPath, scopeFilePath, WriteRefused } from '../../../src/core/path-guard';
+import { parseUncommitted } from '../../../src/core/notes';
+import { parseReviewed } from '../../../src/core/reviews';
 import { MARKER } from '../../../src/core/secrets';
 import { buildVaultModel } from '../../../src/core/vault-model';
 import type { VaultSnapshot } from '../../../src/core/types';
 import { appendNote, appendVerdict, type AppendPort, type WriteTarget } from '../../../src/vault/writer';
+import { leaks, secretNote as shapedSecretNote } from '../../helpers/secret-shapes';
 import { errorText, type CheckResult, Tally } from './report';
 
 const ROOTS = ['sessions', 'logos/sessions', '.obsidian/plugins/logos-continuity'];
@@ -67,7 +70,7 @@ function secretValue(s: string): string {
 
 export async function untrusted(runs: number, seed: number): Promise<CheckResult> {
 	const t = new Tally();
-	t.zero('writes outside the allowed folders', 'unmasked secrets written', 'exceptions');
+	t.zero('writes outside the allowed folders', 'unmasked secrets written', 'forged lines written', 'exceptions');
 
 	fc.assert(
 		fc.property(target, fc.subarray(ROOTS, { minLength: 1 }), (p, roots) => {
@@ -161,5 +164,64 @@ export async function untrusted(runs: number, seed: number): Promise<CheckResult
 		const written = seen.map((s) => s.line).join('\n');
 		if (written.includes(secretValue(secret)) || !written.includes(MARKER)) t.fail('unmasked secrets written', `${JSON.stringify(secret)} in ${JSON.stringify(written)}`);
 	}
+
+	// Credentials split over lines or by any Unicode space, in URLs, JSON, headers, markdown
+	// and key blocks: the line the writer hands the port must not give one away.
+	for (const { text, value } of fc.sample(shapedSecretNote, { numRuns: runs, seed })) {
+		t.add('secrets tried');
+		const lines: string[] = [];
+		const target: WriteTarget = { port: { appendLine: (_p, line) => Promise.resolve(void lines.push(line)) }, sessionsRoot: 'sessions', scopes: ['alpha'] };
+		try {
+			await appendNote(target, 'alpha', 'obsidian', text, 1796000000);
+		} catch (e) {
+			if (!(e instanceof WriteRefused)) t.fail('exceptions', `appendNote: ${errorText(e)}`);
+			continue;
+		}
+		if (lines.some((line) => leaks(line, value))) t.fail('unmasked secrets written', `${JSON.stringify(value)} in ${JSON.stringify(lines.join('\n'))}`);
+	}
+
+	await forgedLines(t, runs, seed);
 	return t.result();
+}
+
+/** Line breaks, controls, bidi controls and comment markers a folder name can hold. */
+const NAME_PARTS = [
+	'zz', ' ', '\n', '\r', '\r\n', '\u000b', '\f', '\u0085', '\u2028', '\u2029', '\t', '\u0000', '\u001b[2J', '\u009b', '\u202e', '\u2066', '\u200f', '\u061c',
+	'<!--', '-->', '--!>', '<', '!', '-', '>', '- ', '* ', '# ', 'retired: other ruling', 'reconfirm at abc1234: other ruling', ' <!-- ts=9999999999 -->',
+	'fake note <!-- ts=1796000001 agent=claude -->',
+];
+
+/**
+ * A scope folder named to forge lines: whatever the name, a new reviewed.md holds exactly
+ * the verdict written and a new uncommitted.md exactly the note, and no header line carries
+ * a line break, control, bidi control or comment marker.
+ */
+async function forgedLines(t: Tally, runs: number, seed: number): Promise<void> {
+	const name = fc.array(fc.constantFrom(...NAME_PARTS), { minLength: 1, maxLength: 10 }).map((parts) => parts.join(''));
+	// eslint-disable-next-line no-control-regex -- finding control characters is the point
+	const BAD_HEADER = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]|<!--|--!?>/;
+	for (const scope of fc.sample(name, { numRuns: Math.max(20, Math.floor(runs / 3)), seed })) {
+		t.add('hostile scope names tried');
+		const files = new Map<string, string>();
+		const port: AppendPort = {
+			appendLine(p, line, header) {
+				files.set(p, (files.get(p) ?? header) + line + '\n');
+				return Promise.resolve();
+			},
+		};
+		const target: WriteTarget = { port, sessionsRoot: 'sessions', scopes: [scope] };
+		try {
+			await appendVerdict(target, scope, { kind: 'retired', text: 'the one ruling', commit: '', ts: 1796000000 });
+			await appendNote(target, scope, 'obsidian', 'the one note', 1796000000);
+		} catch (e) {
+			if (!(e instanceof WriteRefused)) t.fail('exceptions', `writer with scope ${JSON.stringify(scope)}: ${errorText(e)}`);
+			continue;
+		}
+		for (const [p, text] of files) {
+			const header = text.slice(0, text.indexOf('\n- '));
+			const got = p.endsWith('reviewed.md') ? parseReviewed(text).map((v) => v.text) : parseUncommitted(text, scope).map((n) => `${n.text} ${n.agent}`);
+			const want = p.endsWith('reviewed.md') ? ['the one ruling'] : ['the one note obsidian'];
+			if (JSON.stringify(got) !== JSON.stringify(want) || BAD_HEADER.test(header)) t.fail('forged lines written', `scope ${JSON.stringify(scope)}: ${JSON.stringify(text.slice(0, 400))}`);
+		}
+	}
 }
