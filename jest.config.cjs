@@ -7,6 +7,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', isolatedModules: true } , diagnostics: { ignoreCodes: ['TS151001'] } }] },
-  moduleNameMapper: { '^obsidian$': 'obsidian-test-mocks/obsidian', 'sql-wasm\\.wasm$': '<rootDir>/test/helpers/sql-wasm.cjs' },
+  moduleNameMapper: { '^marked$': '<rootDir>/node_modules/marked/lib/marked.umd.js', '^obsidian$': 'obsidian-test-mocks/obsidian', 'sql-wasm\\.wasm$': '<rootDir>/test/helpers/sql-wasm.cjs' },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
 };

@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const out = mkdtempSync(join(tmpdir(), "logos-reliability-"));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const common = { bundle: true, platform: "node", format: "cjs", target: "node20", loader: { ".wasm": "binary" }, logLevel: "error", external: nodeBuiltins };
+const common = { bundle: true, platform: "node", format: "cjs", target: "node20", loader: { ".wasm": "binary" }, logLevel: "error", external: [...nodeBuiltins, "jsdom"] };
 const env = { ...process.env, TZ: "America/Los_Angeles", LOGOS_RELIABILITY_ROOT: root };
 
 /** Checks other issues own: concurrent verdict appends (review), index reconciliation (index). */

@@ -15,6 +15,7 @@ import { guardedWrites } from './lib/guarded-writes';
 import { neverThrows } from './lib/never-throws';
 import { type CheckResult, merge, nonZero } from './lib/report';
 import { untrusted } from './lib/untrusted';
+import { agentText } from './lib/agent-text';
 
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261201);
 /** Scale for a quicker look (`RELIABILITY_SCALE=0.2`); 1 is the full run. */
@@ -47,6 +48,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					['verdicts from two processes', () => twoProcessVerdicts(runWorker(worker), n(500))],
 					['damaged index files', () => damagedIndex(sql, n(300), SEED)],
 					['untrusted paths and text', () => untrusted(n(3000), SEED)],
+					['agent HTML in the pane', () => agentText(n(2000), SEED)],
 					['writes while the folder is swapped', () => guardedWrites(n(300), n(2000), SEED)],
 					['CLI over the hostile vault', () => cliChecks(cli)],
 					['CLI against hostile arguments and files', () => cliInput(cli)],
@@ -68,7 +70,7 @@ const ORDER = [
 	'paths tried', 'write attempts', 'writes outside the allowed folders', 'safe paths refused', 'secrets tried', 'unmasked secrets written',
 	'folder swaps tried', 'appends raced against a swapping process', 'appends refused during the race', 'writes through a swapped folder',
 	'hard links tried', 'writes through a hard link', 'oversized files tried', 'notes appended to an oversized file',
-	'hostile scope names tried', 'forged lines written',
+	'hostile scope names tried', 'forged lines written', 'agent texts rendered', 'live HTML kept in agent text',
 	'index starts tried', 'crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
 	'bad --now tried', 'bad --now accepted', 'special files tried', 'special files read by parse', 'bidi controls printed',

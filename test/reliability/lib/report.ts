@@ -30,6 +30,7 @@ export const MUST_BE_ZERO = [
 	'saved indexes lost',
 	'control sequences printed',
 	'unmasked secrets written',
+	'live HTML kept in agent text',
 	'forged lines written',
 	'bad --now accepted',
 	'special files read by parse',
