@@ -1,7 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/index-store';
 import { openIndexBytes } from '../../src/store/open';
-import { loadSql, note, record } from './helpers';
+import { damagedInUse, loadSql, note, record } from './helpers';
 
 let sql: SqlJsStatic;
 let store: IndexStore;
@@ -238,45 +238,8 @@ describe('export', () => {
 });
 
 describe('damage found while in use', () => {
-	/**
-	 * A file saved before checksums with one page copied over another: it passes every check
-	 * on opening and a query fails later. Found by trying each copy of one page onto another.
-	 */
-	function damagedInUse(): { bytes: Uint8Array; fails: (s: IndexStore) => void } {
-		const source = IndexStore.create(sql);
-		for (let i = 0; i < 40; i++) source.upsertCheckpoint(record(`202611${String(10 + (i % 20)).padStart(2, '0')}-0900${String(i).padStart(2, '0')}-claude`), i, i);
-		source.addOwnNote('kestrel', 'obsidian', 'mine', 1795600000);
-		const good = source.export();
-		source.close();
-		const use = (s: IndexStore): void => {
-			s.checkpointsOfScope('kestrel');
-			s.stats();
-			s.upsertCheckpoint(record('20261201-090000-claude'), 1, 1);
-		};
-		const pages = good.length / 8192;
-		for (let from = pages - 1; from > 0; from--) {
-			for (let to = pages - 1; to > 0; to--) {
-				const bytes = good.slice();
-				bytes.copyWithin(to * 8192, from * 8192, from * 8192 + 8192);
-				const opened = openIndexBytes(sql, bytes);
-				if (!opened.ok) continue;
-				const s = new IndexStore(opened.db, { sql });
-				let failed = false;
-				try {
-					s.ownNotes();
-					use(s);
-				} catch {
-					failed = true;
-				}
-				s.close();
-				if (failed) return { bytes, fails: use };
-			}
-		}
-		throw new Error('no page copy both opens and fails');
-	}
-
 	it('after "database disk image is malformed", carries on with a fresh index holding the person\'s notes', () => {
-		const { bytes, fails } = damagedInUse();
+		const { bytes, fails } = damagedInUse(sql);
 		const opened = openIndexBytes(sql, bytes);
 		if (!opened.ok) throw new Error(opened.detail);
 		const damaged = new IndexStore(opened.db, { sql });
