@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { cliChecks } from './lib/cli-checks';
 import { concurrentNotes } from './lib/concurrent-notes';
 import { concurrentVerdicts, twoProcessVerdicts } from './lib/concurrent-verdicts';
-import { damagedIndex } from './lib/damaged-index';
+import { damagedIndex, indexDbTargets } from './lib/damaged-index';
 import { loadSql } from './lib/env';
 import { neverThrows } from './lib/never-throws';
 import { type CheckResult, merge, nonZero } from './lib/report';
@@ -44,6 +44,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					...(['atomic', 'stepwise', 'node'] as const).map((port): Step => [`verdicts from two writers (${port})`, () => concurrentVerdicts({ interleavings: n(1000), seed: SEED, port })]),
 					['verdicts from two processes', () => twoProcessVerdicts(runWorker(worker), n(500))],
 					['damaged index files', () => damagedIndex(sql, n(300), SEED)],
+					['index --db targets', () => indexDbTargets(cli, sql, n(4))],
 					['untrusted paths and text', () => untrusted(n(3000), SEED)],
 					['CLI over the hostile vault', () => cliChecks(cli)],
 				];
@@ -63,6 +64,8 @@ const ORDER = [
 	'verdict interleavings', 'verdicts written', 'lost verdicts', 'pending verdicts never written', 'failed verdict writes', 'headers written twice',
 	'paths tried', 'write attempts', 'writes outside the allowed folders', 'safe paths refused', 'secrets tried', 'unmasked secrets written',
 	'index starts tried', 'crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost',
+	'page-wise damaged indexes', 'damaged indexes rebuilt on opening', 'damage found in use and rebuilt', 'own notes read back from damaged indexes', 'indexes stuck',
+	'index --db runs', 'index --db runs refused', 'foreign files overwritten by index --db', 'concurrent index runs', 'concurrent index runs crashed',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
 	"other issues' checks passed", "other issues' checks failed",
 ];
