@@ -69,6 +69,21 @@ export function salvageFromDb(db: Database): SalvagedNote[] {
 }
 
 /**
+ * A file cut short, zero-filled to the length its header states: SQLite refuses to read
+ * anything from a file shorter than that, though the pages still there are whole.
+ */
+function padded(bytes: Uint8Array): Uint8Array {
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	const raw = view.getUint16(16);
+	const length = (raw === 1 ? 65536 : raw) * view.getUint32(28);
+	// A damaged header may state any length: 256 MiB at most.
+	if (length <= bytes.length || length > 2 ** 28) return bytes;
+	const out = new Uint8Array(length);
+	out.set(bytes);
+	return out;
+}
+
+/**
  * The own notes an unusable file still holds, when it is this plugin's index (another
  * program's file has nothing of the person's). Never throws.
  */
@@ -78,7 +93,7 @@ export function salvageOwnNotes(sql: SqlJsStatic, saved: Uint8Array | null): Sal
 	if (fileKind(bytes) !== 'index') return [];
 	let db: Database | null = null;
 	try {
-		db = new sql.Database(bytes);
+		db = new sql.Database(padded(bytes));
 		return salvageFromDb(db);
 	} catch {
 		return [];

@@ -35,6 +35,11 @@ describe('salvageOwnNotes', () => {
 		]);
 	});
 
+	it('reads them out of a file cut short at a page boundary, past the pages that hold them', () => {
+		const cut = saved.slice(0, saved.length - 16 - 8192);
+		expect(salvageOwnNotes(sql, cut).map((n) => n.text)).toEqual(['written and kept', 'not written yet', 'let go']);
+	});
+
 	it('finds nothing, and throws nothing, in another program\'s database, random bytes, a torn header or no file', () => {
 		const other = new sql.Database();
 		other.run('CREATE TABLE sessions (id TEXT PRIMARY KEY, project TEXT, agent TEXT)');
