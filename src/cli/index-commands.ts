@@ -6,13 +6,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'date-fns';
-import { IndexStore, type IndexStats, loadIndex, openIndexStore, saveIndex, type ScopeActivity } from '../store';
-import { Indexer } from '../store/indexer';
+import { IndexStore, type IndexStats, isDamageError, loadIndex, openIndexStore, type ScopeActivity } from '../store';
+import { Indexer, type PassReport } from '../store/indexer';
+import { withChecksum } from '../store/checksum';
 import { initSql } from '../store/sqlite';
 import { SQL_WASM } from '../store/wasm-bytes';
 import { nodeBytesPort } from '../vault/node-bytes';
 import { listSessions, nodeTextPort } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
+import { checkIndexTarget, IndexFileRefused, lockIndex, writeIndexFile } from './index-file';
 
 function dbPath(ctx: CommandContext): string {
 	const db = ctx.values.db;
@@ -32,11 +34,43 @@ function statsText(db: string, s: IndexStats, extra: string[] = []): string {
 	].join('\n');
 }
 
-/** A scope gone quiet (no checkpoint for 14 days), as the index answers at `now`. */
+/** A scope gone quiet (decisions §9), as the index answers at `now`. */
 function quietLine(a: ScopeActivity): string {
-	// A date in the reader's zone, as a person reads it; the JSON keeps unix seconds.
+	// A date in the reader's zone (decisions §7); the JSON keeps unix seconds.
 	const last = a.lastCheckpoint === null ? 'no checkpoint' : a.lastCheckpoint > 0 ? `last checkpoint ${format(a.lastCheckpoint * 1000, 'yyyy-MM-dd')}` : 'last checkpoint at an unknown time';
 	return `quiet: ${a.scope} (${last})`;
+}
+
+/** Reads the vault into the index at `db` and writes it back; the caller holds the lock. */
+async function buildIndex(ctx: CommandContext, db: string, agent: string): Promise<unknown> {
+	const sql = await initSql(SQL_WASM);
+	const { store, load } = await openIndexStore(sql, nodeBytesPort(), db);
+	try {
+		const pass = async (): Promise<{ report: PassReport; stats: IndexStats }> => {
+			const ix = new Indexer(store, nodeTextPort(ctx.vaultDir), { ownAgent: () => agent });
+			const report = await ix.fullPass(listSessions(ctx.vaultDir, ctx.sessionsRel));
+			return { report, stats: store.stats() };
+		};
+		let rebuilt = load.rebuilt && load.reason !== 'missing' ? `${load.reason}: ${load.detail}` : null;
+		let done;
+		try {
+			done = await pass();
+		} catch (e) {
+			// Damage the checks on opening could not see: start afresh, as for a damaged file.
+			if (!store.replaceIfDamaged(e)) throw e;
+			rebuilt = `corrupt: ${(e as Error).message}`;
+			done = await pass();
+		}
+		const { report } = done;
+		writeIndexFile(db, withChecksum(store.export()));
+		const res = { db, rebuilt, read: report.read, removed: report.removed, ...done.stats };
+		if (ctx.json) return res;
+		const lines = [`read ${report.read} files, removed ${report.removed}`];
+		if (rebuilt) lines.unshift(`the old index was unusable (${rebuilt}); rebuilt from the vault`);
+		return statsText(db, res, lines);
+	} finally {
+		store.close();
+	}
 }
 
 export const indexCommands: Record<string, Command> = {
@@ -45,21 +79,23 @@ export const indexCommands: Record<string, Command> = {
 		async run(ctx) {
 			const db = dbPath(ctx);
 			const agent = typeof ctx.values.agent === 'string' && ctx.values.agent !== '' ? ctx.values.agent : 'obsidian';
-			const sql = await initSql(SQL_WASM);
-			const port = nodeBytesPort();
-			const { store, load } = await openIndexStore(sql, port, db);
+			const places = { vaultDir: ctx.vaultDir, sessionsDir: path.join(ctx.vaultDir, ...ctx.sessionsRel.split('/')) };
+			let release: () => void;
 			try {
-				const ix = new Indexer(store, nodeTextPort(ctx.vaultDir), { ownAgent: () => agent });
-				const report = await ix.fullPass(listSessions(ctx.vaultDir, ctx.sessionsRel));
-				await saveIndex(port, db, store.export());
-				const rebuilt = load.rebuilt && load.reason !== 'missing' ? `${load.reason}: ${load.detail}` : null;
-				const res = { db, rebuilt, read: report.read, removed: report.removed, ...store.stats() };
-				if (ctx.json) return res;
-				const lines = [`read ${report.read} files, removed ${report.removed}`];
-				if (rebuilt) lines.unshift(`the old index was unusable (${rebuilt}); rebuilt from the vault`);
-				return statsText(db, res, lines);
+				checkIndexTarget(db, places);
+				fs.mkdirSync(path.dirname(db), { recursive: true });
+				release = await lockIndex(db);
+			} catch (e) {
+				throw e instanceof IndexFileRefused ? new UsageError(e.message) : e;
+			}
+			try {
+				// Another run may have written the file while this one waited.
+				checkIndexTarget(db, places);
+				return await buildIndex(ctx, db, agent);
+			} catch (e) {
+				throw e instanceof IndexFileRefused ? new UsageError(e.message) : e;
 			} finally {
-				store.close();
+				release();
 			}
 		},
 	},
@@ -79,6 +115,10 @@ export const indexCommands: Record<string, Command> = {
 				const quiet = store.quietScopes(ctx.now);
 				if (ctx.json) return { db, ...store.stats(), now: ctx.now, quiet };
 				return [statsText(db, store.stats()), ...quiet.map(quietLine)].join('\n');
+			} catch (e) {
+				// Read-only: the damage is reported; `index` rebuilds the file.
+				if (isDamageError(e)) throw new UsageError(`${db} is damaged (${(e as Error).message}); run index to rebuild it`);
+				throw e;
 			} finally {
 				store.close();
 			}

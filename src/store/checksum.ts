@@ -2,9 +2,11 @@
  * A checksum after the database's last page, added when the index is saved. A start that
  * finds it matching knows the file holds exactly the bytes that were saved, and skips
  * SQLite's page-by-page check, the slowest part of opening (about 40 ms of 50 for a
- * 10,000-checkpoint index, against 5 ms for the sum). Without it, or when it does not match,
- * the file is checked as before. SQLite sizes a database by the page count in its header,
- * so the 16 extra bytes change nothing for it or for other tools.
+ * 10,000-checkpoint index, against 5 ms for the sum). One that finds it not matching knows
+ * the file was damaged, whatever the damage: a page copied over another passes SQLite's
+ * checks and fails the queries later (docs/decisions.md, Index). A file without one (saved
+ * before checksums) is checked as before. SQLite sizes a database by the page count in its
+ * header, so the 16 extra bytes change nothing for it or for other tools.
  */
 
 const MAGIC = [0x4c, 0x4f, 0x47, 0x43, 0x53, 0x55, 0x4d, 0x31]; // "LOGCSUM1"
@@ -41,15 +43,18 @@ export function withChecksum(bytes: Uint8Array): Uint8Array {
 	return out;
 }
 
+/** `verified`: the bytes saved; `mismatch`: damaged since; `absent`: no checksum to tell. */
+export type ChecksumState = 'verified' | 'mismatch' | 'absent';
+
 /**
- * The database bytes without a checksum after them, and whether one was there and matched.
- * Bytes without a trailer come back whole: a file saved before checksums, or damaged.
+ * The database bytes without a checksum after them, and what the checksum says of them.
+ * Bytes without a trailer come back whole: a file saved before checksums, or cut short.
  */
-export function checkedBytes(bytes: Uint8Array): { bytes: Uint8Array; verified: boolean } {
+export function checkedBytes(bytes: Uint8Array): { bytes: Uint8Array; state: ChecksumState } {
 	const at = bytes.length - TRAILER;
-	if (at < 0 || MAGIC.some((m, i) => bytes[at + i] !== m)) return { bytes, verified: false };
+	if (at < 0 || MAGIC.some((m, i) => bytes[at + i] !== m)) return { bytes, state: 'absent' };
 	const body = bytes.subarray(0, at);
 	const view = new DataView(bytes.buffer, bytes.byteOffset + at + MAGIC.length, 8);
 	const [a, b] = sum(body);
-	return { bytes: body, verified: view.getUint32(0) === a && view.getUint32(4) === b };
+	return { bytes: body, state: view.getUint32(0) === a && view.getUint32(4) === b ? 'verified' : 'mismatch' };
 }

@@ -11,8 +11,20 @@ export class Conn {
 	private depth = 0;
 
 	/** `setup` holds connection settings (pragmas): run now and again whenever sql.js reopens. */
-	constructor(readonly db: Database, private readonly setup: (db: Database) => void = () => undefined) {
-		setup(db);
+	constructor(private current: Database, private readonly setup: (db: Database) => void = () => undefined) {
+		setup(current);
+	}
+
+	get db(): Database {
+		return this.current;
+	}
+
+	/** Another database in place of this one (a damaged index replaced); the old one is left to the caller. */
+	replace(db: Database): void {
+		this.forget();
+		this.depth = 0;
+		this.current = db;
+		this.setup(db);
 	}
 
 	private stmt(sql: string): Statement {
@@ -110,7 +122,13 @@ export class Conn {
 	}
 
 	private forget(): void {
-		for (const s of this.cache.values()) s.free();
+		for (const s of this.cache.values()) {
+			try {
+				s.free();
+			} catch {
+				// a statement of a damaged database may fail to finalize; it is dropped all the same
+			}
+		}
 		this.cache.clear();
 	}
 }

@@ -15,11 +15,13 @@ import {
 import { Conn } from './conn';
 import {
 	addOwn, allNoteFiles, clearDerivedNotes, countShown, deleteNoteFile, dismissOwn, type ImportOptions,
-	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, noteScopes, ownNotes, pendingOwn, setFlushed,
+	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, noteScopes, ownNotes, pendingOwn, restoreOwn, setFlushed,
 	shownNotes, type StampFormat, writeNoteFile,
 } from './note-rows';
-import { createIndexDb } from './open';
+import { createIndexDb, isDamageError } from './open';
+import { salvageFromDb, type SalvagedNote } from './salvage';
 
+export type { SalvagedNote } from './salvage';
 export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, StampFormat, StoredRow };
 
 /** What `cli stats` prints: how much the index holds. */
@@ -76,15 +78,50 @@ export class IndexStore {
 	/** Inside batch(): changes are announced once, when it ends. */
 	private batching = 0;
 	private batchChanged = false;
+	private readonly sql: SqlJsStatic | null;
 
 	/** Takes a database that `openIndexBytes`/`loadIndex` opened (current schema). */
-	constructor(db: Database, opts: IndexStoreOptions = {}) {
+	constructor(db: Database, opts: IndexStoreOptions & { sql?: SqlJsStatic } = {}) {
 		this.conn = new Conn(db, connectionSettings);
 		this.stamp = opts.formatStamp ?? localStamp;
+		this.sql = opts.sql ?? null;
 	}
 
 	static create(sql: SqlJsStatic, opts: IndexStoreOptions = {}): IndexStore {
-		return new IndexStore(createIndexDb(sql), opts);
+		return new IndexStore(createIndexDb(sql), { ...opts, sql });
+	}
+
+	/**
+	 * Own notes read out of a damaged index (see salvage.ts), put back into this one before
+	 * the vault is read. Returns how many were added.
+	 */
+	restoreOwnNotes(notes: readonly SalvagedNote[]): number {
+		if (notes.length === 0) return 0;
+		const added = this.conn.tx(() => restoreOwn(this.conn, notes, this.stamp));
+		this.changed();
+		return added;
+	}
+
+	/**
+	 * After a query failed: when the error says the database itself is damaged (damage the
+	 * checks on opening could not see), the store carries on with a fresh, empty index
+	 * holding the person's notes that could still be read. The caller reads the vault
+	 * again with a new Indexer, as after a damaged file on start. Returns whether it did.
+	 */
+	replaceIfDamaged(err: unknown): boolean {
+		if (!isDamageError(err) || this.sql === null) return false;
+		const old = this.conn.db;
+		const notes = salvageFromDb(old);
+		const fresh = createIndexDb(this.sql);
+		this.conn.replace(fresh);
+		try {
+			old.close();
+		} catch {
+			// the damaged database is dropped either way
+		}
+		if (notes.length > 0) this.conn.tx(() => restoreOwn(this.conn, notes, this.stamp));
+		this.changed();
+		return true;
 	}
 
 	/** Grows by one with every change; views re-render when it moved. */

@@ -12,23 +12,25 @@ export * from './index-store';
 export type { ScopeActivity } from './activity';
 export { initSql } from './sqlite';
 export { SCHEMA_VERSION } from './migrations';
-export { openIndexBytes, createIndexDb, type UnusableReason } from './open';
+export { openIndexBytes, createIndexDb, fileKind, type FileKind, isDamageError, type UnusableReason } from './open';
+export { salvageOwnNotes } from './salvage';
 export { type BytesPort, createSaver, loadIndex, saveIndex, type LoadSource, type Saver, type SaverOptions, type Timers } from './persist';
 
 export type StoreLoad =
 	| { rebuilt: false; source: LoadSource; migratedFrom: number }
-	| { rebuilt: true; reason: UnusableReason; detail: string };
+	| { rebuilt: true; reason: UnusableReason; detail: string; salvaged: number };
 
 /**
  * The index as last saved, or an empty one to fill from the vault. When `rebuilt` is
  * true the caller re-reads the vault (and recovers the person's notes from
- * uncommitted.md, decisions §6); `reason: 'missing'` alone is a first run.
+ * uncommitted.md, decisions §6; those the damaged file still held are already back);
+ * `reason: 'missing'` alone is a first run.
  */
 export async function openIndexStore(sql: SqlJsStatic, port: BytesPort, path: string, opts: IndexStoreOptions = {}): Promise<{ store: IndexStore; load: StoreLoad }> {
 	const loaded = await loadIndex(sql, port, path);
-	const store = new IndexStore(loaded.db, opts);
+	const store = new IndexStore(loaded.db, { ...opts, sql });
 	const load: StoreLoad = loaded.rebuilt
-		? { rebuilt: true, reason: loaded.reason, detail: loaded.detail }
+		? { rebuilt: true, reason: loaded.reason, detail: loaded.detail, salvaged: store.restoreOwnNotes(loaded.salvaged) }
 		: { rebuilt: false, source: loaded.source, migratedFrom: loaded.migratedFrom };
 	return { store, load };
 }

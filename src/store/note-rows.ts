@@ -5,6 +5,7 @@
  */
 import type { WorkingNote } from '../core/types';
 import { type Conn, num, str, type Row } from './conn';
+import type { SalvagedNote } from './salvage';
 
 export interface IndexedNote {
 	id: number;
@@ -133,6 +134,28 @@ export function addOwn(c: Conn, scope: string, agent: string, text: string, ts: 
 	const session = openSession(c, scope, agent === '' ? 'agent' : agent, ts, stamp);
 	c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present) VALUES (?, ?, ?, 1, 1, 0)', [session, text, ts]);
 	return num(c.get('SELECT last_insert_rowid() AS id')?.id);
+}
+
+/**
+ * Own notes read out of a damaged index, put back with what was known of them (written or
+ * not, dismissed or not). Their lines count as absent until uncommitted.md is read again.
+ * Returns how many were new here.
+ */
+export function restoreOwn(c: Conn, notes: readonly SalvagedNote[], stamp: StampFormat): number {
+	let added = 0;
+	for (const n of notes) {
+		const same = c.get(`SELECT n.id FROM session_notes n JOIN sessions s ON s.id = n.session
+			WHERE s.project = ? AND n.text = ? AND n.ts = ?`, [n.scope, n.text, n.ts]);
+		if (same) {
+			c.run('UPDATE session_notes SET own = 1, dismissed = ?, unflushed = ? WHERE id = ?', [n.dismissed ? 1 : 0, n.unflushed ? 1 : 0, num(same.id)]);
+			continue;
+		}
+		const session = openSession(c, n.scope, n.agent === '' ? 'agent' : n.agent, n.ts, stamp);
+		c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, dismissed, present) VALUES (?, ?, ?, ?, 1, ?, 0)',
+			[session, n.text, n.ts, n.unflushed ? 1 : 0, n.dismissed ? 1 : 0]);
+		added++;
+	}
+	return added;
 }
 
 export function setFlushed(c: Conn, id: number): boolean {

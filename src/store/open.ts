@@ -98,16 +98,20 @@ function shapeProblem(sql: SqlJsStatic, db: Database): Unusable | null {
 /** Opens, checks and migrates; anything unusable is described, never thrown. */
 export function openIndexBytes(sql: SqlJsStatic, saved: Uint8Array | null): Opened {
 	if (saved === null) return { ok: false, reason: 'missing', detail: 'there is no index file' };
-	const { bytes, verified } = checkedBytes(saved);
+	const { bytes, state } = checkedBytes(saved);
+	// Any change since the save, even one every SQLite check passes (a page copied over another).
+	if (state === 'mismatch') return { ok: false, reason: 'corrupt', detail: 'the index file is not what was saved (its checksum does not match)' };
 	const bad = headerProblem(bytes);
 	if (bad) return { ok: false, ...bad };
+	const verified = state === 'verified';
 	let db: Database | null = null;
 	try {
 		db = new sql.Database(bytes);
 		// Bytes that match the checksum written with them are the database this plugin exported:
-		// its pages and its tables are sound. Others get quick_check (every page read as
-		// integrity_check does, without matching each index against its table: a few times
-		// faster, and the index is a cache) and the shape check below.
+		// its pages and its tables are sound. Others (saved before checksums) get quick_check
+		// (every page read as integrity_check does, without matching each index against its
+		// table: a few times faster, and the index is a cache) and the shape check below;
+		// damage these miss shows as SQLITE_CORRUPT later, and the store starts afresh then.
 		if (!verified) {
 			const check = db.exec('PRAGMA quick_check');
 			const verdict = String(check[0]?.values[0]?.[0] ?? '');
@@ -129,6 +133,28 @@ export function openIndexBytes(sql: SqlJsStatic, saved: Uint8Array | null): Open
 		db?.close();
 		return { ok: false, reason: 'corrupt', detail: err instanceof Error ? err.message : String(err) };
 	}
+}
+
+/** What a file's first bytes say it is, without opening it. */
+export type FileKind = 'empty' | 'index' | 'sqlite' | 'other';
+
+/**
+ * SQLite keeps `application_id` in the header (offset 68), so this plugin's index is known
+ * by its first 100 bytes, damaged pages or not; another program's database is `sqlite`.
+ */
+export function fileKind(bytes: Uint8Array): FileKind {
+	if (bytes.length === 0) return 'empty';
+	if (bytes.length < 100 || [...MAGIC].some((c, i) => bytes[i] !== c.charCodeAt(0))) return 'other';
+	const view = new DataView(bytes.buffer, bytes.byteOffset, 100);
+	return view.getUint32(68) === APPLICATION_ID ? 'index' : 'sqlite';
+}
+
+/** The SQLite error codes that mean the file's pages are damaged, as sql.js words them. */
+const DAMAGED = /database disk image is malformed|file is not a database|SQLITE_CORRUPT|SQLITE_NOTADB/i;
+
+/** Whether an error from a query means the database itself is damaged (not the query). */
+export function isDamageError(err: unknown): boolean {
+	return err instanceof Error && DAMAGED.test(err.message);
 }
 
 /** A new, empty index at the current schema version. */

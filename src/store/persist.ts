@@ -9,6 +9,7 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { withChecksum } from './checksum';
 import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
+import { salvageOwnNotes, type SalvagedNote } from './salvage';
 
 /** Bytes in, bytes out: the Obsidian adapter and Node fs both fit behind it. */
 export interface BytesPort {
@@ -55,7 +56,7 @@ export type LoadSource = 'current' | 'old' | 'new';
 
 export type Loaded =
 	| { db: Database; rebuilt: false; source: LoadSource; migratedFrom: number }
-	| { db: Database; rebuilt: true; reason: UnusableReason; detail: string };
+	| { db: Database; rebuilt: true; reason: UnusableReason; detail: string; salvaged: SalvagedNote[] };
 
 async function readSafely(port: BytesPort, path: string): Promise<Uint8Array | null | Error> {
 	try {
@@ -68,22 +69,28 @@ async function readSafely(port: BytesPort, path: string): Promise<Uint8Array | n
 /**
  * The current file, else the previous copy a save set aside, else a complete new copy
  * a save left behind. When none is usable the caller gets an empty index to fill from
- * the vault, and the reason the current file could not be used (for one Notice;
- * `missing` with nothing else around is simply a first run).
+ * the vault, the reason the current file could not be used (for one Notice; `missing`
+ * with nothing else around is simply a first run) and the person's own notes that could
+ * still be read from the unusable files (decisions §6), the first file's first.
  */
 export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string): Promise<Loaded> {
 	const candidates: [LoadSource, string][] = [['current', path], ['old', oldCopy(path)], ['new', newCopy(path)]];
 	let first: { reason: UnusableReason; detail: string } | null = null;
+	const unusable: Uint8Array[] = [];
 	for (const [source, file] of candidates) {
 		const bytes = await readSafely(port, file);
 		const opened = bytes instanceof Error
 			? { ok: false as const, reason: 'unreadable' as const, detail: bytes.message }
 			: openIndexBytes(sql, bytes);
 		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom };
+		if (bytes instanceof Uint8Array) unusable.push(bytes);
 		first ??= { reason: opened.reason, detail: opened.detail };
 	}
 	const why = first ?? { reason: 'missing' as const, detail: 'there is no index file' };
-	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail };
+	// Only read when every copy failed: a rare path, so reading each damaged file once more is fine.
+	const salvaged: SalvagedNote[] = [];
+	for (const bytes of unusable) for (const n of salvageOwnNotes(sql, bytes)) salvaged.push(n);
+	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
 }
 
 export interface Timers {

@@ -101,7 +101,30 @@ export class IndexService extends Component {
 	/** The vault model the views read, from the index; null when the index is not usable. */
 	async model(): Promise<VaultModel | null> {
 		if (this.state === 'idle') return null;
-		return this.run(() => (this.state === 'ready' && this.indexer ? this.indexer.model() : null));
+		return this.run(async () => {
+			if (this.state !== 'ready' || !this.indexer) return null;
+			try {
+				return this.indexer.model();
+			} catch (e) {
+				if (!(await this.recover(e))) throw e;
+				return this.indexer.model();
+			}
+		});
+	}
+
+	/**
+	 * A query found the index damaged (damage the checks on opening could not see): the
+	 * store goes on with a fresh index holding the person's notes it could still read, and
+	 * the vault is read again, with the notice of a damaged file on start. Runs in the queue.
+	 */
+	private async recover(err: unknown): Promise<boolean> {
+		const store = this.indexer?.store;
+		if (!store || this.state !== 'ready' || !store.replaceIfDamaged(err)) return false;
+		new Notice(NOTICE.rebuilt);
+		this.indexer = new Indexer(store, obsidianTextPort(this.host.app.vault), { ownAgent: () => this.host.agentName() });
+		this.saver?.scheduleSave();
+		await this.fullPass(this.indexer);
+		return true;
 	}
 
 	/** The sessions folder setting changed: reconcile with the new folder. */
@@ -149,7 +172,11 @@ export class IndexService extends Component {
 			this.state = 'ready';
 			// The damaged file is replaced even when the vault gives nothing to write.
 			if (load.rebuilt) this.saver.scheduleSave();
-			await this.fullPass(this.indexer);
+			try {
+				await this.fullPass(this.indexer);
+			} catch (e) {
+				if (!(await this.recover(e))) throw e;
+			}
 		} catch (e) {
 			if (this.state !== 'closed') this.state = 'failed';
 			console.error('Logos Continuity: the index could not be opened; reading the vault directly', e);
@@ -167,6 +194,9 @@ export class IndexService extends Component {
 		return this.run(async () => {
 			try {
 				if (this.state === 'ready' && this.indexer) await work(this.indexer);
+			} catch (e) {
+				// The full pass of the recovery covers the work that failed.
+				if (!(await this.recover(e))) throw e;
 			} finally {
 				if (this.state !== 'closed') this.host.changed();
 			}

@@ -2,12 +2,15 @@
  * `cli index` and `cli stats`: the real bundle over a copy of our fixture vault
  * (index-same-rows.test.ts holds the plugin to the same rows), quiet scopes included.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ScopeActivity } from '../../src/store';
+import { withChecksum } from '../../src/store/checksum';
+import { IndexStore } from '../../src/store/index-store';
 import { buildCli } from '../helpers/build-cli';
+import { damagedInUse, loadSql, record } from '../store/helpers';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
 const DAY = 24 * 60 * 60;
@@ -59,12 +62,122 @@ describe('cli index and stats', () => {
 	});
 
 	test('a damaged index is rebuilt by index and refused by stats', () => {
-		fs.writeFileSync(db, 'definitely not sqlite');
+		json('index', '--vault', path.join(dir, 'vault'), '--db', db);
+		const bytes = fs.readFileSync(db);
+		fs.writeFileSync(db, bytes.subarray(0, 3 * 8192 + 100));
 		expect(run('stats', '--db', db)).toMatchObject({ status: 2 });
 		const built = json('index', '--vault', path.join(dir, 'vault'), '--db', db);
 		expect(String(built.rebuilt)).toMatch(/^(corrupt|truncated)/);
 		expect(run('stats', '--db', db).status).toBe(0);
 	});
+
+	test('an index with one page copied over another is rebuilt, keeping the person\'s notes it held, and stays sound', async () => {
+		const sql = await loadSql();
+		const store = IndexStore.create(sql);
+		store.addOwnNote('alpha', 'obsidian', 'mine, never written', 1795600000);
+		for (let i = 0; i < 40; i++) store.upsertCheckpoint(record(`202611${String(10 + (i % 20)).padStart(2, '0')}-0900${String(i).padStart(2, '0')}-claude`, { scope: 'alpha' }), i, i);
+		const saved = withChecksum(store.export());
+		store.close();
+		const pages = (saved.length - 16) / 8192;
+		// The last page over the one before: SQLite's own checks pass this one.
+		saved.copyWithin((pages - 2) * 8192, (pages - 1) * 8192, pages * 8192);
+		fs.writeFileSync(db, saved);
+		const vault = path.join(dir, 'vault');
+		const first = json('index', '--vault', vault, '--db', db);
+		expect(String(first.rebuilt)).toMatch(/^corrupt/);
+		expect(first).toMatchObject({ own: 1, unflushed: 1 });
+		const second = json('index', '--vault', vault, '--db', db);
+		expect(second).toMatchObject({ rebuilt: null, read: 0, own: 1, unflushed: 1 });
+		expect(run('stats', '--db', db).status).toBe(0);
+	});
+
+	test('damage that shows only while the index is in use (a file saved before checksums) is rebuilt, not a failure', async () => {
+		const sql = await loadSql();
+		fs.writeFileSync(db, damagedInUse(sql).bytes);
+		const vault = path.join(dir, 'vault');
+		const first = json('index', '--vault', vault, '--db', db);
+		expect(String(first.rebuilt)).toMatch(/^corrupt/);
+		expect(first).toMatchObject({ own: 1 });
+		expect(json('index', '--vault', vault, '--db', db)).toMatchObject({ rebuilt: null, read: 0, own: 1 });
+	});
+});
+
+describe('what index --db may write', () => {
+	const vault = (): string => path.join(dir, 'vault');
+	const oneLine = (r: { status: number; stderr: string; stdout: string }): void => {
+		expect(r.status).toBe(2);
+		expect(r.stdout).toBe('');
+		expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+	};
+	const snapshot = (root: string): string[] => fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()
+		.map((f) => `${f}:${fs.statSync(path.join(root, f)).isFile() ? fs.readFileSync(path.join(root, f)).toString('base64') : 'dir'}`);
+
+	test('a checkpoint, or any path in the sessions folder or the vault, is refused and left as it was', () => {
+		const before = snapshot(vault());
+		const cp = path.join(vault(), 'sessions', 'alpha', fs.readdirSync(path.join(vault(), 'sessions', 'alpha')).find((f) => f.endsWith('.md')) as string);
+		for (const target of [cp, path.join(vault(), 'sessions', 'alpha', 'index.db'), path.join(vault(), 'index.db')]) {
+			const r = run('index', '--vault', vault(), '--db', target);
+			oneLine(r);
+			expect(r.stderr).toMatch(/inside the (sessions folder|vault)/);
+		}
+		expect(snapshot(vault())).toEqual(before);
+		expect(json('index', '--vault', vault(), '--db', path.join(vault(), '.obsidian', 'plugins', 'logos-continuity', 'index.db')).rebuilt).toBeNull();
+	});
+
+	test('another program\'s database, logos\'s own index.db and a text file are refused and left as they were', async () => {
+		const sql = await loadSql();
+		const other = new sql.Database();
+		other.run('CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT)');
+		other.run("INSERT INTO accounts (name) VALUES ('kept')");
+		fs.writeFileSync(path.join(dir, 'other.db'), other.export());
+		other.close();
+		const logos = new sql.Database();
+		logos.run('CREATE TABLE sessions (id TEXT PRIMARY KEY, project TEXT NOT NULL)');
+		logos.run('CREATE TABLE session_notes (id INTEGER PRIMARY KEY, session TEXT, text TEXT, ts INTEGER, unflushed INTEGER)');
+		logos.run("INSERT INTO session_notes (session, text, ts, unflushed) VALUES ('s', 'an unflushed note', 1, 1)");
+		fs.writeFileSync(path.join(dir, 'logos.db'), logos.export());
+		logos.close();
+		fs.writeFileSync(path.join(dir, 'notes.txt'), 'my notes');
+		const before = snapshot(dir);
+		for (const [name, why] of [['other.db', /another program's SQLite database/], ['logos.db', /another program's SQLite database/], ['notes.txt', /not an index of this plugin/]] as const) {
+			const r = run('index', '--vault', vault(), '--db', path.join(dir, name));
+			oneLine(r);
+			expect(r.stderr).toMatch(why);
+		}
+		expect(snapshot(dir)).toEqual(before);
+	});
+
+	test('a folder is refused and stays where it is; PATH.old and PATH.new of others are never touched', () => {
+		fs.mkdirSync(path.join(dir, 'folder.db'));
+		fs.writeFileSync(path.join(dir, 'folder.db', 'inside'), 'x');
+		const r = run('index', '--vault', vault(), '--db', path.join(dir, 'folder.db'));
+		oneLine(r);
+		expect(r.stderr).toMatch(/is a folder/);
+		expect(fs.readFileSync(path.join(dir, 'folder.db', 'inside'), 'utf8')).toBe('x');
+		expect(fs.existsSync(path.join(dir, 'folder.db.old'))).toBe(false);
+		fs.writeFileSync(`${db}.old`, 'an old file of mine');
+		fs.writeFileSync(`${db}.new`, 'a new file of mine');
+		json('index', '--vault', vault(), '--db', db);
+		json('index', '--vault', vault(), '--db', db);
+		expect(fs.readFileSync(`${db}.old`, 'utf8')).toBe('an old file of mine');
+		expect(fs.readFileSync(`${db}.new`, 'utf8')).toBe('a new file of mine');
+		expect(fs.readdirSync(dir).sort()).toEqual(['folder.db', 'index.db', 'index.db.new', 'index.db.old', 'vault']);
+	});
+
+	test('six runs at once on one database all finish, one after another, and leave a sound index', async () => {
+		const runs = await Promise.all(Array.from({ length: 6 }, () => new Promise<{ status: number; stderr: string }>((resolve) => {
+			const child = spawn(process.execPath, [cli, 'index', '--vault', vault(), '--db', db, '--json'], { stdio: ['ignore', 'ignore', 'pipe'] });
+			let stderr = '';
+			child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+			child.on('close', (code) => resolve({ status: code ?? -1, stderr }));
+		})));
+		expect(runs).toEqual(Array.from({ length: 6 }, () => ({ status: 0, stderr: '' })));
+		expect(json('index', '--vault', vault(), '--db', db)).toMatchObject({ rebuilt: null, read: 0 });
+		expect(fs.readdirSync(dir).sort()).toEqual(['index.db', 'vault']);
+	}, 60_000);
+});
+
+describe('cli index and stats, arguments', () => {
 
 	test('stats lists the quiet scopes at --now from the index alone, as continuity does from the vault', () => {
 		const vault = path.join(dir, 'vault');

@@ -8,7 +8,8 @@ import { IndexStore } from '../../src/store/index-store';
 import { openIndexBytes } from '../../src/store/open';
 import { loadIndex, newCopy, saveIndex } from '../../src/store/persist';
 import { MemoryDisk, record } from '../store/helpers';
-import { damagedIndex } from './lib/damaged-index';
+import { buildCliBundle } from './lib/bundle';
+import { damagedIndex, indexDbTargets } from './lib/damaged-index';
 import { loadSql } from './lib/env';
 
 const PATH = '.obsidian/plugins/logos-continuity/index.db';
@@ -29,8 +30,15 @@ function withNote(text: string): Uint8Array {
 it('random, truncated, flipped, foreign and wrong-version files, refused writes and crash histories never leave the index unusable', async () => {
 	const r = await damagedIndex(sql, 60, 5);
 	expect(r.failures).toEqual([]);
-	expect(r.figures).toMatchObject({ 'crashes on damaged index files': 0, 'indexes unusable on the next start': 0, 'saved indexes lost': 0 });
+	expect(r.figures).toMatchObject({ 'crashes on damaged index files': 0, 'indexes unusable on the next start': 0, 'saved indexes lost': 0, 'indexes stuck': 0 });
+	expect(r.figures['page-wise damaged indexes']).toBeGreaterThan(30);
 }, 60_000);
+
+it('index --db leaves every file that is not this plugin\'s index as it was, and six runs at once all finish', async () => {
+	const r = await indexDbTargets(await buildCliBundle(), sql, 1);
+	expect(r.failures).toEqual([]);
+	expect(r.figures).toMatchObject({ 'foreign files overwritten by index --db': 0, 'concurrent index runs crashed': 0, 'concurrent index runs': 6, 'index --db runs refused': 8 });
+}, 120_000);
 
 it('a first save cut short after writing .new, then the next save cut short too, keeps the first index', async () => {
 	const disk = new MemoryDisk();

@@ -9,7 +9,7 @@ import { cliChecks } from './lib/cli-checks';
 import { cliInput } from './lib/cli-input';
 import { concurrentNotes } from './lib/concurrent-notes';
 import { concurrentVerdicts, twoProcessVerdicts } from './lib/concurrent-verdicts';
-import { damagedIndex } from './lib/damaged-index';
+import { damagedIndex, indexDbTargets } from './lib/damaged-index';
 import { loadSql } from './lib/env';
 import { guardedWrites } from './lib/guarded-writes';
 import { neverThrows } from './lib/never-throws';
@@ -47,6 +47,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					...(['atomic', 'stepwise', 'node'] as const).map((port): Step => [`verdicts from two writers (${port})`, () => concurrentVerdicts({ interleavings: n(1000), seed: SEED, port })]),
 					['verdicts from two processes', () => twoProcessVerdicts(runWorker(worker), n(500))],
 					['damaged index files', () => damagedIndex(sql, n(300), SEED)],
+					['index --db targets', () => indexDbTargets(cli, sql, n(4))],
 					['untrusted paths and text', () => untrusted(n(3000), SEED)],
 					['agent HTML in the pane', () => agentText(n(2000), SEED)],
 					['writes while the folder is swapped', () => guardedWrites(n(300), n(2000), SEED)],
@@ -72,6 +73,8 @@ const ORDER = [
 	'hard links tried', 'writes through a hard link', 'oversized files tried', 'notes appended to an oversized file',
 	'hostile scope names tried', 'forged lines written', 'agent texts rendered', 'live HTML kept in agent text',
 	'index starts tried', 'crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost',
+	'page-wise damaged indexes', 'damaged indexes rebuilt on opening', 'damage found in use and rebuilt', 'own notes read back from damaged indexes', 'indexes stuck',
+	'index --db runs', 'index --db runs refused', 'foreign files overwritten by index --db', 'concurrent index runs', 'concurrent index runs crashed',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
 	'bad --now tried', 'bad --now accepted', 'special files tried', 'special files read by parse', 'bidi controls printed',
 	"other issues' checks passed", "other issues' checks failed",

@@ -3,6 +3,8 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { SqlJsStatic } from 'sql.js';
 import type { Checkpoint, CheckpointRecord, WorkingNote } from '../../src/core/types';
+import { IndexStore } from '../../src/store/index-store';
+import { openIndexBytes } from '../../src/store/open';
 import { initSql } from '../../src/store/sqlite';
 import type { BytesPort, Timers } from '../../src/store/persist';
 
@@ -132,3 +134,41 @@ export class ManualTimers implements Timers {
 
 /** Lets pending promise callbacks run. */
 export const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/**
+ * Index bytes saved before checksums (no trailer) with one page copied over another: they
+ * pass every check on opening, and `fails` then throws "database disk image is malformed".
+ * Found by trying each copy of one page onto another of a fixed index, last pages first.
+ */
+export function damagedInUse(sql: SqlJsStatic): { bytes: Uint8Array; fails: (s: IndexStore) => void } {
+	const source = IndexStore.create(sql);
+	for (let i = 0; i < 40; i++) source.upsertCheckpoint(record(`202611${String(10 + (i % 20)).padStart(2, '0')}-0900${String(i).padStart(2, '0')}-claude`), i, i);
+	source.addOwnNote('kestrel', 'obsidian', 'mine', 1795600000);
+	const good = source.export();
+	source.close();
+	const use = (s: IndexStore): void => {
+		s.checkpointsOfScope('kestrel');
+		s.stats();
+		s.upsertCheckpoint(record('20261201-090000-claude'), 1, 1);
+	};
+	const pages = good.length / 8192;
+	for (let from = pages - 1; from > 0; from--) {
+		for (let to = pages - 1; to > 0; to--) {
+			const bytes = good.slice();
+			bytes.copyWithin(to * 8192, from * 8192, from * 8192 + 8192);
+			const opened = openIndexBytes(sql, bytes);
+			if (!opened.ok) continue;
+			const s = new IndexStore(opened.db, { sql });
+			let failed = false;
+			try {
+				s.ownNotes();
+				use(s);
+			} catch {
+				failed = true;
+			}
+			s.close();
+			if (failed) return { bytes, fails: use };
+		}
+	}
+	throw new Error('no page copy both opens and fails');
+}

@@ -1,7 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/index-store';
 import { openIndexBytes } from '../../src/store/open';
-import { loadSql, note, record } from './helpers';
+import { damagedInUse, loadSql, note, record } from './helpers';
 
 let sql: SqlJsStatic;
 let store: IndexStore;
@@ -234,5 +234,37 @@ describe('export', () => {
 		// The store keeps working after an export (sql.js reopens the database to export).
 		store.upsertCheckpoint(B, 1, 10);
 		expect(store.checkpointsOfScope('kestrel')).toHaveLength(2);
+	});
+});
+
+describe('damage found while in use', () => {
+	it('after "database disk image is malformed", carries on with a fresh index holding the person\'s notes', () => {
+		const { bytes, fails } = damagedInUse(sql);
+		const opened = openIndexBytes(sql, bytes);
+		if (!opened.ok) throw new Error(opened.detail);
+		const damaged = new IndexStore(opened.db, { sql });
+		let seen = 0;
+		damaged.onChange(() => seen++);
+		let err: unknown = null;
+		try {
+			fails(damaged);
+		} catch (e) {
+			err = e;
+		}
+		expect(String(err)).toMatch(/malformed/);
+		expect(damaged.replaceIfDamaged(err)).toBe(true);
+		expect(seen).toBeGreaterThan(0);
+		expect(damaged.ownNotes().map((n) => n.text)).toEqual(['mine']);
+		expect(damaged.checkpointsOfScope('kestrel')).toEqual([]);
+		fails(damaged); // the same work goes through now
+		expect(damaged.checkpointsOfScope('kestrel')).toHaveLength(1);
+		damaged.close();
+	});
+
+	it('leaves the index alone after an error that says nothing of damage', () => {
+		store.upsertCheckpoint(A, 1, 10);
+		expect(store.replaceIfDamaged(new Error('UNIQUE constraint failed'))).toBe(false);
+		expect(store.replaceIfDamaged('malformed')).toBe(false);
+		expect(store.checkpointsOfScope('kestrel')).toHaveLength(1);
 	});
 });

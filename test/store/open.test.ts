@@ -1,6 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../src/store/checksum';
-import { createIndexDb, openIndexBytes } from '../../src/store/open';
+import { createIndexDb, fileKind, openIndexBytes } from '../../src/store/open';
 import { IndexStore } from '../../src/store/index-store';
 import { loadSql, record } from './helpers';
 
@@ -64,6 +64,50 @@ describe('openIndexBytes', () => {
 		// The second page's type byte: a b-tree page no reader can walk.
 		bad[8192] = 0xff;
 		expect(openIndexBytes(sql, bad)).toMatchObject({ ok: false, reason: 'corrupt' });
+	});
+
+	it('reports a saved file with any page copied over another, two pages swapped or a page zeroed as corrupt, though SQLite\'s own checks pass some of them', () => {
+		const saved = withChecksum(good);
+		const page = new DataView(good.buffer, good.byteOffset).getUint16(16);
+		const pages = good.length / page;
+		expect(pages).toBeGreaterThan(4);
+		const accepted: string[] = [];
+		const at = (p: number): [number, number] => [p * page, (p + 1) * page];
+		// Empty tables' root pages are alike: copying one onto another changes nothing.
+		const alike = (a: number, b: number): boolean => saved.subarray(...at(a)).every((x, i) => x === saved[b * page + i]);
+		for (let from = 0; from < pages; from++) {
+			for (let to = 1; to < pages; to++) {
+				if (alike(from, to)) continue;
+				const copied = saved.slice();
+				copied.copyWithin(to * page, ...at(from));
+				const swapped = saved.slice();
+				swapped.set(saved.subarray(...at(from)), to * page);
+				swapped.set(saved.subarray(...at(to)), from * page);
+				for (const [how, bytes] of [['copied', copied], ['swapped', swapped]] as const) {
+					const opened = openIndexBytes(sql, bytes);
+					if (opened.ok) {
+						accepted.push(`page ${from} ${how} onto ${to}`);
+						opened.db.close();
+					}
+				}
+			}
+			const zeroed = saved.slice();
+			zeroed.fill(0, ...at(from));
+			if (openIndexBytes(sql, zeroed).ok) accepted.push(`page ${from} zeroed`);
+		}
+		expect(accepted).toEqual([]);
+	});
+
+	it('tells this plugin\'s index, another program\'s database and anything else apart by the first bytes alone', () => {
+		expect(fileKind(good)).toBe('index');
+		expect(fileKind(good.slice(0, 100))).toBe('index');
+		const other = new sql.Database();
+		other.run('CREATE TABLE t (x)');
+		expect(fileKind(other.export())).toBe('sqlite');
+		other.close();
+		expect(fileKind(new Uint8Array(0))).toBe('empty');
+		expect(fileKind(new TextEncoder().encode('---\nsession: x\n---\n'.repeat(10)))).toBe('other');
+		expect(fileKind(good.slice(0, 99))).toBe('other');
 	});
 
 	it('reports another program\'s SQLite file (logos\'s own cache, say) as foreign', () => {

@@ -137,6 +137,24 @@ describe('loadIndex', () => {
 		store.close();
 	});
 
+	it('rebuilds a saved index with one page copied over another, with the person\'s notes it still holds back in the fresh one', async () => {
+		const store = IndexStore.create(sql);
+		for (let i = 0; i < 40; i++) store.upsertCheckpoint(record(`202611${String(10 + (i % 20)).padStart(2, '0')}-0900${String(i).padStart(2, '0')}-claude`), i, i);
+		store.addOwnNote('kestrel', 'obsidian', 'not written yet', 1795600000);
+		const disk = new MemoryDisk();
+		await saveIndex(disk, PATH, store.export());
+		store.close();
+		const bytes = disk.files.get(PATH) as Uint8Array;
+		// The last checkpoint page over the one before it: SQLite's quick_check finds nothing wrong.
+		const last = Math.floor(bytes.length / 8192) - 1;
+		bytes.copyWithin((last - 1) * 8192, last * 8192, (last + 1) * 8192);
+		const { store: opened, load } = await openIndexStore(sql, disk, PATH);
+		expect(load).toMatchObject({ rebuilt: true, reason: 'corrupt', salvaged: 1 });
+		expect(opened.checkpointsOfScope('kestrel')).toEqual([]);
+		expect(opened.pendingOwnNotes().map((n) => [n.text, n.ts, n.agent])).toEqual([['not written yet', 1795600000, 'obsidian']]);
+		opened.close();
+	});
+
 	it('rebuilds an index written by a newer plugin', async () => {
 		const db = createIndexDb(sql);
 		db.run('PRAGMA user_version = 99');

@@ -104,6 +104,27 @@ describe('starting', () => {
 	});
 });
 
+describe('damage found while in use', () => {
+	test('a query that finds the index malformed gives a fresh index, read from the vault, with the person\'s notes and one short notice', async () => {
+		await plugin.index.notes.add('kestrel', 'mine, kept through the damage');
+		await idle();
+		const store = plugin.index.service.store;
+		if (!store) throw new Error('no index');
+		// Stored, its line not written yet: only the index holds it.
+		store.addOwnNote('kestrel', 'obsidian', 'not written yet', NOW);
+		const reconcile = jest.spyOn(store, 'reconcile').mockImplementationOnce(() => {
+			throw new Error('database disk image is malformed');
+		});
+		await plugin.index.service.resync();
+		await idle();
+		expect(reconcile).toHaveBeenCalled();
+		expect(takeNotices().map((n) => n.message)).toEqual([NOTICE.rebuilt]);
+		expect(plugin.index.service.store?.checkpointsOfScope('kestrel')).toHaveLength(3);
+		expect(plugin.index.service.store?.ownNotes('kestrel').map((n) => [n.text, n.present])).toEqual([['not written yet', false], ['mine, kept through the damage', true]]);
+		expect(plugin.index.service.store?.pendingOwnNotes().map((n) => n.text)).toEqual(['not written yet']);
+	});
+});
+
 describe('lifecycle', () => {
 	test('nothing of the index runs before the layout is ready', async () => {
 		const other = makeApp(vaultFiles());

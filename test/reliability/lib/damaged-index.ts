@@ -2,21 +2,28 @@
  * A damaged index file never leaves the plugin unusable: truncated, random, bit-flipped,
  * wrong-version and foreign files are rebuilt (or an older copy is used), a disk that
  * refuses writes leaves the plugin running from memory, and a crash at any step of any
- * save leaves the next start with the last saved index or the one being saved.
+ * save leaves the next start with the last saved index or the one being saved. Page-wise
+ * damage (a page copied over another, two swapped, one zeroed, the file cut at a page) is
+ * rebuilt on the first start, keeping the person's notes the file still holds, and the
+ * second start is clean. `index --db` writes only this plugin's index, and runs at once
+ * on one database all finish.
  *
  * test/store covers single cases (each unusable reason, a crash at each step of one save,
  * two saves in a row); this runs them over many generated files and save histories.
  */
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
+import { withChecksum } from '../../../src/store/checksum';
 import { IndexStore } from '../../../src/store/index-store';
 import { migrate, MIGRATIONS } from '../../../src/store/migrations';
 import { createIndexDb } from '../../../src/store/open';
 import { type BytesPort, loadIndex, newCopy, oldCopy, saveIndex } from '../../../src/store/persist';
 import { openIndexStore, storeSaver } from '../../../src/store';
 import { MemoryDisk, record } from '../../store/helpers';
+import { ROOT } from './env';
 import { errorText, type CheckResult, Tally } from './report';
 import { Rng } from './rng';
 
@@ -152,9 +159,114 @@ class RefusingDisk extends MemoryDisk {
 	}
 }
 
+const pageSizeOf = (bytes: Uint8Array): number => {
+	const raw = (bytes[16] << 8) | bytes[17];
+	return raw === 1 ? 65536 : raw;
+};
+
+/** A page-wise damage of a saved index: copied, swapped, zeroed or cut at a page boundary. */
+function pageDamage(rng: Rng, saved: Uint8Array): { bytes: Uint8Array; how: string } | null {
+	const size = pageSizeOf(saved);
+	const pages = Math.floor(saved.length / size);
+	const a = rng.int(pages);
+	let b = rng.int(pages - 1);
+	if (b >= a) b++;
+	const page = (p: number): Uint8Array => saved.subarray(p * size, (p + 1) * size);
+	const out = saved.slice();
+	const r = rng.int(4);
+	if (r === 0) out.set(page(a), b * size);
+	else if (r === 1) {
+		out.set(page(a), b * size);
+		out.set(page(b), a * size);
+	} else if (r === 2) out.fill(0, a * size, (a + 1) * size);
+	else return { bytes: saved.slice(0, Math.max(1, a) * size), how: `cut after page ${Math.max(1, a) - 1} of ${pages}` };
+	if (out.every((x, i) => x === saved[i])) return null; // pages alike: nothing changed
+	return { bytes: out, how: ['page copied onto another', 'two pages swapped', 'a page zeroed'][r] + ` (${a}, ${b} of ${pages})` };
+}
+
+/** What the plugin and the CLI do with an opened index, reading every table. */
+function useStore(store: IndexStore): void {
+	store.stats();
+	store.storedRows();
+	for (const scope of store.scopes()) {
+		store.checkpointsOfScope(scope);
+		store.notesOfScope(scope);
+		store.rulingsOfScope(scope);
+		store.decisionsOfScope(scope);
+	}
+	store.upsertCheckpoint(record('20261201-090000-claude'), 1, 1);
+	store.addOwnNote('kestrel', 'obsidian', 'written after the start', 1796000000);
+}
+
+/**
+ * Each of `runs` page-wise damages, to a saved index or to one saved before checksums: the
+ * first start opens, uses (starting afresh when a query finds damage, as the plugin and
+ * the CLI do) and saves; the second start must open the saved file without a rebuild and
+ * use it without an error.
+ */
+async function pageFuzz(sql: SqlJsStatic, t: Tally, rng: Rng, runs: number, seed: number): Promise<void> {
+	const base = IndexStore.create(sql);
+	for (let i = 0; i < 120; i++) {
+		const scope = ['kestrel', 'heron', 'ibis'][i % 3];
+		base.upsertCheckpoint(record(`202611${String(10 + (i % 20)).padStart(2, '0')}-09${String(i).padStart(4, '0')}-claude`, { scope, checkpoint: { failed: [`tried ${i}`], decisions: [`decided ${i}`] } }), i, i);
+	}
+	base.importNotes('kestrel', Array.from({ length: 60 }, (_, i) => ({ scope: 'kestrel', text: `agent note ${i}`, ts: 1795500000 + i, agent: 'claude', line: i })));
+	base.addOwnNote('kestrel', 'obsidian', 'the person\'s own note', 1795600000);
+	const plain = base.export();
+	base.close();
+	const saved = withChecksum(plain);
+	for (let i = 0; i < runs; i++) {
+		const legacy = rng.chance(0.25);
+		const d = pageDamage(rng, legacy ? plain : saved);
+		if (!d) continue;
+		const what = `${d.how}${legacy ? ', saved before checksums' : ''} (seed ${seed}, run ${i})`;
+		t.add('page-wise damaged indexes');
+		const disk = new MemoryDisk();
+		disk.files.set(PATH, d.bytes);
+		t.add('index starts tried');
+		let first;
+		try {
+			first = await openIndexStore(sql, disk, PATH);
+		} catch (e) {
+			t.fail('crashes on damaged index files', `${what}: openIndexStore threw ${errorText(e)}`);
+			continue;
+		}
+		const { store } = first;
+		try {
+			try {
+				useStore(store);
+			} catch (e) {
+				if (!store.replaceIfDamaged(e)) throw e;
+				t.add('damage found in use and rebuilt');
+				useStore(store);
+			}
+			if (first.load.rebuilt) t.add('damaged indexes rebuilt on opening');
+			if (store.ownNotes('kestrel').some((n) => n.text === 'the person\'s own note')) t.add('own notes read back from damaged indexes');
+			await saveIndex(disk, PATH, store.export());
+		} catch (e) {
+			// Nothing saved: the second start finds the same file.
+			t.fail('indexes unusable on the next start', `${what}: ${errorText(e)}`);
+		} finally {
+			store.close();
+		}
+		t.add('index starts tried');
+		try {
+			const second = await openIndexStore(sql, disk, PATH);
+			try {
+				if (second.load.rebuilt) throw new Error(`rebuilt again (${second.load.reason}: ${second.load.detail})`);
+				useStore(second.store);
+			} finally {
+				second.store.close();
+			}
+		} catch (e) {
+			t.fail('indexes stuck', `${what}: the second start ${errorText(e)}`);
+		}
+	}
+}
+
 export async function damagedIndex(sql: SqlJsStatic, runs: number, seed: number): Promise<CheckResult> {
 	const t = new Tally();
-	t.zero('crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost');
+	t.zero('crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost', 'indexes stuck');
 	const rng = new Rng(seed);
 	const good = indexBytes(sql, 1);
 
@@ -243,6 +355,104 @@ export async function damagedIndex(sql: SqlJsStatic, runs: number, seed: number)
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
 		}
+	}
+
+	await pageFuzz(sql, t, rng, runs, seed);
+	return t.result();
+}
+
+interface Ran {
+	status: number;
+	stderr: string;
+}
+
+function runCli(cli: string, args: string[]): Promise<Ran> {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+		let stderr = '';
+		child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+		child.on('close', (code) => resolve({ status: code ?? -1, stderr }));
+	});
+}
+
+/** Every file and folder under `root` with its bytes, to tell whether anything changed. */
+function snapshot(root: string): Map<string, string> {
+	const out = new Map<string, string>();
+	for (const f of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+		const p = path.join(root, f);
+		const st = fs.lstatSync(p);
+		out.set(f, st.isFile() ? fs.readFileSync(p).toString('base64') : st.isDirectory() ? 'folder' : 'other');
+	}
+	return out;
+}
+
+/**
+ * `index --db` over files that are not this plugin's index (each left exactly as it was,
+ * with a refusal), and `rounds` of six runs at once on one database (none crashes, and
+ * the index is sound after).
+ */
+export async function indexDbTargets(cli: string, sql: SqlJsStatic, rounds: number): Promise<CheckResult> {
+	const t = new Tally();
+	t.zero('foreign files overwritten by index --db', 'concurrent index runs crashed');
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-index-db-'));
+	try {
+		const vault = path.join(dir, 'vault');
+		fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'vault-own'), vault, { recursive: true });
+		const other = path.join(dir, 'other');
+		fs.mkdirSync(other);
+		const sqlite = (file: string, statements: string[]): void => {
+			const db = new sql.Database();
+			for (const s of statements) db.run(s);
+			fs.writeFileSync(path.join(other, file), db.export());
+			db.close();
+		};
+		sqlite('app.db', ['CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT)', "INSERT INTO accounts (name) VALUES ('kept')"]);
+		sqlite('index.db', ['CREATE TABLE session_notes (id INTEGER PRIMARY KEY, text TEXT, unflushed INTEGER)', "INSERT INTO session_notes (text, unflushed) VALUES ('an unflushed note', 1)"]);
+		fs.writeFileSync(path.join(other, 'notes.txt'), 'my notes');
+		fs.mkdirSync(path.join(other, 'folder.db'));
+		fs.writeFileSync(path.join(other, 'folder.db', 'inside'), 'x');
+		fs.writeFileSync(path.join(other, 'mine.db.old'), 'an older file of mine');
+		fs.writeFileSync(path.join(other, 'mine.db.new'), 'a newer file of mine');
+		fs.writeFileSync(path.join(other, 'locked.db.lock'), 'not a lock');
+		const checkpoint = fs.readdirSync(path.join(vault, 'sessions', 'alpha')).find((f) => f.endsWith('.md')) as string;
+		const targets = [
+			path.join(vault, 'sessions', 'alpha', checkpoint), path.join(vault, 'sessions', 'alpha', 'index.db'), path.join(vault, 'index.db'),
+			...['app.db', 'index.db', 'notes.txt', 'folder.db', 'locked.db'].map((f) => path.join(other, f)),
+		];
+		const before = { vault: snapshot(vault), other: snapshot(other) };
+		for (const target of targets) {
+			const r = await runCli(cli, ['index', '--vault', vault, '--db', target]);
+			t.add('index --db runs');
+			if (r.status === 2 && r.stderr.trimEnd().split('\n').length === 1) t.add('index --db runs refused');
+			else t.fail('foreign files overwritten by index --db', `${target}: exit ${r.status}, ${r.stderr.slice(0, 200)}`);
+		}
+		// A new index beside an old and a new file of the same names: those stay.
+		const mine = await runCli(cli, ['index', '--vault', vault, '--db', path.join(other, 'mine.db')]);
+		if (mine.status !== 0) t.fail('foreign files overwritten by index --db', `a new index beside .old and .new: exit ${mine.status}, ${mine.stderr.slice(0, 200)}`);
+		fs.rmSync(path.join(other, 'mine.db'));
+		for (const [where, was] of [[vault, before.vault], [other, before.other]] as const) {
+			const now = snapshot(where);
+			for (const [f, bytes] of was) if (now.get(f) !== bytes) t.fail('foreign files overwritten by index --db', `${path.join(where, f)} changed or went`);
+			for (const f of now.keys()) if (!was.has(f)) t.fail('foreign files overwritten by index --db', `${path.join(where, f)} appeared`);
+		}
+
+		for (let round = 0; round < rounds; round++) {
+			const db = path.join(dir, `concurrent-${round}.db`);
+			const runs = await Promise.all(Array.from({ length: 6 }, () => runCli(cli, ['index', '--vault', vault, '--db', db])));
+			for (const r of runs) {
+				t.add('concurrent index runs');
+				// Waiting for another run and then refusing is allowed; anything else is a crash.
+				if (r.status !== 0 && !(r.status === 2 && /another index run/.test(r.stderr))) {
+					t.fail('concurrent index runs crashed', `round ${round}: exit ${r.status}, ${r.stderr.slice(0, 300)}`);
+				}
+			}
+			const after = await runCli(cli, ['stats', '--db', db]);
+			if (after.status !== 0) t.fail('concurrent index runs crashed', `round ${round}: the index after six runs is not usable: ${after.stderr.slice(0, 300)}`);
+			const left = fs.readdirSync(dir).filter((f) => f.startsWith(`concurrent-${round}.db`) && f !== `concurrent-${round}.db`);
+			if (left.length > 0) t.fail('concurrent index runs crashed', `round ${round}: left behind ${left.join(', ')}`);
+		}
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
 	}
 	return t.result();
 }
