@@ -6,7 +6,7 @@ import { conversations, findConversation, type Conversation } from './conversati
 import { history } from './history';
 import { isDeadEnd } from './notes';
 import { decisionKeys, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
-import { reviewKey } from './reviews';
+import { lastVerdictByKey, reviewKey } from './reviews';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
 import type { LineSource } from './lines';
 import { back } from './chains';
@@ -107,8 +107,7 @@ function deadEnds(notes: readonly WorkingNote[]): WorkingNote[] {
 /** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
 export function rulingsOf(model: VaultModel, scope: string, entries?: readonly CheckpointRecord[], latestId?: string): RulingRow[] {
 	// decisions §2: the last line about a ruling is the one that counts.
-	const verdicts = new Map<string, Verdict>();
-	for (const v of model.verdicts.get(scope) ?? []) verdicts.set(reviewKey(v.text), v);
+	const verdicts = lastVerdictByKey(model.verdicts.get(scope) ?? []);
 	const rows: RulingRow[] = [];
 	const notes = deadEnds(model.notes.get(scope) ?? []);
 	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';

@@ -13,7 +13,7 @@ import { sectionLines } from '../core/lines';
 import { isDeadEnd, parseUncommitted } from '../core/notes';
 import { rulingsOf } from '../core/resume';
 import type { RulingRow } from '../core/resume-types';
-import { lastVerdict, reviewKey } from '../core/reviews';
+import { lastVerdictByKey, reviewKey } from '../core/reviews';
 import type { Verdict } from '../core/types';
 import type { VaultModel } from '../core/vault-model';
 import { FAILED_HEADING } from './review-cursor';
@@ -30,15 +30,15 @@ export function verdictDay(ts: number | null): string {
 	return ts !== null && ts > 0 ? format(ts * 1000, 'yyyy-MM-dd') : '';
 }
 
-/** The mark of one copy; null for a live ruling nobody gave a verdict on. */
-export function markOf(row: RulingRow, verdicts: readonly Verdict[]): VerdictMark | null {
+/** The mark of one copy; null for a live ruling nobody gave a verdict on. `lastByKey` is lastVerdictByKey of the scope's verdicts. */
+export function markOf(row: RulingRow, lastByKey: ReadonlyMap<string, Verdict>): VerdictMark | null {
 	if (row.verdict === 'retired') {
 		const day = verdictDay(row.at);
 		return { kind: 'retired', text: day ? `retired ${day}` : 'retired' };
 	}
 	if (row.verdict === 'reconfirmed') return { kind: 'reconfirmed', text: row.commit ? `reconfirmed at ${row.commit}` : 'reconfirmed' };
 	// A verdict older than this copy does not cover it: say so, so "live" is not read as an oversight.
-	const last = lastVerdict(verdicts, row.key);
+	const last = lastByKey.get(row.key);
 	if (last?.kind === 'retired' && last.ts !== null) return { kind: 'restated', text: `live — restated after it was retired ${verdictDay(last.ts)}` };
 	return null;
 }
@@ -65,10 +65,11 @@ export function noteMarkKey(key: string, ts: number): string {
 export function marksByPath(model: VaultModel): Map<string, Map<string, VerdictMark>> {
 	const out = new Map<string, Map<string, VerdictMark>>();
 	for (const scope of model.scopes) {
-		const verdicts = model.verdicts.get(scope) ?? [];
+		// Looked up by key, once per scope: a scan of reviewed.md per ruling grew with rulings × verdicts.
+		const lastByKey = lastVerdictByKey(model.verdicts.get(scope) ?? []);
 		for (const row of rulingsOf(model, scope)) {
 			if (row.path === '') continue;
-			const mark = markOf(row, verdicts);
+			const mark = markOf(row, lastByKey);
 			if (!mark) continue;
 			let forPath = out.get(row.path);
 			if (!forPath) out.set(row.path, (forPath = new Map<string, VerdictMark>()));
