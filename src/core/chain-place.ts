@@ -7,6 +7,7 @@ import { followsGraph, resolveFollows } from './chains';
 import { conversations, type Conversation } from './conversations';
 import { compareBytes, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
+import { pushAll } from './arrays';
 
 export interface ChainPlace {
 	/** The file's own record (a copy or an empty file included). */
@@ -135,7 +136,7 @@ function loopThrough(scan: VaultScan, start: CheckpointRecord): string[] | null 
 function placeProblems(scan: VaultScan, record: CheckpointRecord, canonical: CheckpointRecord | null): Problem[] {
 	const out = [...problemsAt(scan, record.path)];
 	if (!canonical) return out;
-	if (canonical !== record) out.push(...problemsAt(scan, canonical.path));
+	if (canonical !== record) pushAll(out, problemsAt(scan, canonical.path));
 	// A loop is reported on one file only; every file on it should say so.
 	const loop = loopThrough(scan, canonical);
 	if (loop && !out.some((p) => p.kind === 'cycle')) {

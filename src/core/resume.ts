@@ -13,6 +13,7 @@ import { back } from './chains';
 import { projectOf, scopeInfo, type VaultModel } from './vault-model';
 import type { CheckpointRecord, Problem, Verdict, WorkingNote } from './types';
 import type { ConversationSummary, PromotedDecision, ResumeLatest, ResumeModel, RulingRow } from './resume-types';
+import { pushAll } from './arrays';
 
 export class UnknownScope extends Error {}
 
@@ -162,9 +163,9 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 	const notes: WorkingNote[] = model.notes.get(scope) ?? [];
 
 	const problems: Problem[] = [...hist.problems];
-	if (latestRecord) problems.push(...back(model.scan, latestRecord.id, scope).problems.filter((p) => p.kind !== 'fork'));
+	if (latestRecord) pushAll(problems, back(model.scan, latestRecord.id, scope).problems.filter((p) => p.kind !== 'fork'));
 	const scopeNotes = scopeInfo(model, scope);
-	problems.push(...model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
+	pushAll(problems, model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
 
 	const latestKeys = new Set(latestRecord ? decisionKeys(latestRecord.checkpoint.decisions) : []);
 	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.map((r) => r.checkpoint))
