@@ -13,6 +13,7 @@ import { loadSql } from './lib/env';
 import { neverThrows } from './lib/never-throws';
 import { type CheckResult, merge, nonZero } from './lib/report';
 import { untrusted } from './lib/untrusted';
+import { workBudget } from './lib/work-budget';
 
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261201);
 /** Scale for a quicker look (`RELIABILITY_SCALE=0.2`); 1 is the full run. */
@@ -39,6 +40,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					// 1,000 interleavings of logos and the plugin, half on a real disk through the product's port.
 					['notes under a rewriting logos (memory)', () => concurrentNotes(sql, { interleavings: n(500), seed: SEED, disk: 'memory' })],
 					['notes under a rewriting logos (disk)', () => concurrentNotes(sql, { interleavings: n(500), seed: SEED + 500_000, disk: 'node' })],
+					['work budget and vault-sized lists', () => workBudget(n(40), SEED)],
 				]
 			: [
 					...(['atomic', 'stepwise', 'node'] as const).map((port): Step => [`verdicts from two writers (${port})`, () => concurrentVerdicts({ interleavings: n(1000), seed: SEED, port })]),
@@ -64,6 +66,7 @@ const ORDER = [
 	'paths tried', 'write attempts', 'writes outside the allowed folders', 'safe paths refused', 'secrets tried', 'unmasked secrets written',
 	'index starts tried', 'crashes on damaged index files', 'indexes unusable on the next start', 'saved indexes lost',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
+	'hostile frontmatters tried', 'frontmatters refused over the budget', 'inputs over the work budget read in full', 'large inputs tried', 'inputs answered slowly (over 1 s)', 'stack overflows',
 	"other issues' checks passed", "other issues' checks failed",
 ];
 
