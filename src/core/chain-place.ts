@@ -7,6 +7,7 @@ import { branchProblems, followsGraph, forwardFrom, resolveFollows, uniqueProble
 import { conversations, type Conversation } from './conversations';
 import { compareBytes, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
+import { pushAll } from './arrays';
 
 export interface ChainPlace {
 	/** The file's own record (a copy or an empty file included). */
@@ -135,14 +136,16 @@ function loopThrough(scan: VaultScan, start: CheckpointRecord): string[] | null 
 function placeProblems(scan: VaultScan, record: CheckpointRecord, canonical: CheckpointRecord | null): Problem[] {
 	const out = [...problemsAt(scan, record.path)];
 	if (!canonical) return out;
-	if (canonical !== record) out.push(...problemsAt(scan, canonical.path));
+	if (canonical !== record) pushAll(out, problemsAt(scan, canonical.path));
 	// A loop is reported on one file only; every file on it should say so.
 	const loop = loopThrough(scan, canonical);
 	if (loop && !out.some((p) => p.kind === 'cycle')) {
 		out.push({ kind: 'cycle', path: canonical.path, session: canonical.id, detail: `follows loops: ${loop.join(' → ')} → ${canonical.id}` });
 	}
 	// What `chain` reports for it: its branch, its copies, and the walks back and forward.
-	out.push(...branchProblems(scan, canonical), ...walkBackFrom(scan, canonical).problems, ...forwardFrom(scan, canonical).problems);
+	pushAll(out, branchProblems(scan, canonical));
+	pushAll(out, walkBackFrom(scan, canonical).problems);
+	pushAll(out, forwardFrom(scan, canonical).problems);
 	return uniqueProblems(out);
 }
 

@@ -7,6 +7,7 @@
 import type { Conversation } from './conversations';
 import { compareBytes, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
+import { pushAll } from './arrays';
 
 export interface FollowsGraph {
 	/** Non-empty canonical checkpoints in the graph (copies never take part). */
@@ -185,7 +186,7 @@ function buildGraph(index: Index, nodes: CheckpointRecord[], parentOf: (r: Check
 	for (const r of nodes) {
 		if (r.checkpoint.follows.trim() === '') continue;
 		const res = parentOf(r);
-		problems.push(...res.problems);
+		pushAll(problems, res.problems);
 		if (!res.target) continue;
 		parent.set(r.path, res.target);
 		add(children, res.target.path, r);
@@ -201,7 +202,7 @@ function buildGraph(index: Index, nodes: CheckpointRecord[], parentOf: (r: Check
 			detail: `${kids.length} checkpoints follow ${p?.id ?? path}: ${kids.map((k) => k.id).join(', ')}`,
 		});
 	}
-	problems.push(...findCycles(nodes, parent));
+	pushAll(problems, findCycles(nodes, parent));
 	return { nodes, parent, children, problems };
 }
 
@@ -272,7 +273,7 @@ function walkBack(scan: VaultScan, id: string, scope?: string): Walk {
 	const { start, problems, error } = startOf(scan, id, scope);
 	if (!start) return { start, chain: [], fork: [], problems, error };
 	const walk = walkBackFrom(scan, start);
-	walk.problems.unshift(...problems);
+	walk.problems = [...problems, ...walk.problems];
 	return walk;
 }
 
@@ -283,7 +284,7 @@ export function walkBackFrom(scan: VaultScan, start: CheckpointRecord): Walk {
 	let cur = start;
 	for (;;) {
 		const res = resolveFollows(scan, cur);
-		if (res.problems.length > 0) walk.problems.push(...res.problems);
+		if (res.problems.length > 0) pushAll(walk.problems, res.problems);
 		if (!res.target) return walk;
 		if (seen.has(res.target.path)) {
 			walk.problems.push({ kind: 'cycle', path: cur.path, session: cur.id, detail: `${cur.id} follows ${res.target.id}, which is already on this chain` });
@@ -347,7 +348,7 @@ export function forward(scan: VaultScan, id: string, scope?: string): Walk {
 	const { start, problems, error } = startOf(scan, id, scope);
 	if (!start) return { start, chain: [], fork: [], problems, error };
 	const walk = forwardFrom(scan, start);
-	walk.problems.unshift(...problems);
+	walk.problems = [...problems, ...walk.problems];
 	return walk;
 }
 

@@ -11,6 +11,7 @@ import { HEADING, escapeHeadings } from './checkpoint-body';
 import { firstRunes, goTrimSpace, oneLine, runeCount } from './go-text';
 import { parseDate, parseRfc3339 } from './go-time';
 import { quoteScalar } from './yaml-scalar';
+import { pushAll } from './arrays';
 
 const TITLE_RUNES = 70;
 
@@ -98,12 +99,12 @@ function frontmatter(c: Checkpoint, follows: string): string[] {
 	if (c.autoClosed) lines.push('auto_closed: true');
 	if (c.auto) lines.push('auto: true');
 	if (count(c.transcriptTurns) > 0) lines.push(`transcript_turns: ${count(c.transcriptTurns)}`);
-	if (c.inferred) lines.push(...inferenceLines(c.inferred));
-	lines.push(...gitLines(c.git));
+	if (c.inferred) pushAll(lines, inferenceLines(c.inferred));
+	pushAll(lines, gitLines(c.git));
 	// The relations are written raw, not quoted: logos formats them as text.
 	lines.push('relations:', `  - { pred: checkpoint_of, obj: "[[${c.project}]]", conf: 1.0, src: stated }`);
 	if (follows !== '') lines.push(`  - { pred: follows, obj: "[[${follows}]]", conf: 1.0, src: stated }`);
-	lines.push(...timeLines(c), '---');
+	pushAll(lines, timeLines(c)).push('---');
 	return lines;
 }
 

@@ -12,6 +12,7 @@ import type { Decoded, FrontValue } from './yaml-frontmatter';
 import { firstRunes, goTrimSpace } from './go-text';
 import { parseDate, parseRfc3339 } from './go-time';
 import { frontmatterProblems, headingProblems } from './checkpoint-problems';
+import { pushAll } from './arrays';
 
 export { renderCheckpoint, checkpointTitle } from './checkpoint-render';
 
@@ -123,7 +124,7 @@ function show(v: FrontValue): string {
 /** Applies the keys logos reads; a value of the wrong type leaves its field as it was. */
 function applyFrontmatter(c: Checkpoint, inf: InferenceKeys, yaml: string): void {
 	const read = readFrontmatter(yaml);
-	c.problems.push(...read.problems);
+	pushAll(c.problems, read.problems);
 	for (const { key, value } of read.entries) {
 		if (!Object.prototype.hasOwnProperty.call(KEYS, key)) continue;
 		const { decode, apply, expects } = KEYS[key];
@@ -177,12 +178,12 @@ function applySections(c: Checkpoint, inf: InferenceKeys, body: string, bodyLine
 		.filter((s) => lastOf.get(s.heading) !== s)
 		.map((s) => ({ heading: s.heading, text: s.text, line: bodyLine + s.line }));
 	c.annotations = { preamble: split.preamble, sections: dropped };
-	c.problems.push(...headingProblems(split.sections, lastOf, bodyLine));
+	pushAll(c.problems, headingProblems(split.sections, lastOf, bodyLine));
 }
 
 function readInto(c: Checkpoint, raw: string): void {
 	const split = splitFrontmatter(raw);
-	c.problems.push(...frontmatterProblems(raw, split.yaml !== null));
+	pushAll(c.problems, frontmatterProblems(raw, split.yaml !== null));
 	const inf: InferenceKeys = { by: '', at: '', turns: 0 };
 	if (split.yaml !== null && split.yaml !== '') applyFrontmatter(c, inf, split.yaml);
 	c.ts = parseRfc3339(c.checkpointed) ?? parseDate(c.firstSeen) ?? 0;

@@ -7,6 +7,7 @@ import { collapseSpace } from './strings';
 import { isPlaceholder } from './receipts';
 import { reviewKey } from './reviews';
 import type { ResumeModel, RulingRow } from './resume-types';
+import { pushAll } from './arrays';
 
 export function age(ts: number, now: number): string {
 	if (ts <= 0) return 'at an unknown time';
@@ -58,28 +59,28 @@ export function renderResumeMarkdown(r: ResumeModel): string {
 		const c = l.record.checkpoint;
 		const retired = new Set(r.rulings.filter((x) => x.verdict === 'retired' && x.inLatest).map((x) => x.key));
 		const doing = [c.task.trim() && `Task: ${c.task.trim()}`, l.intent && `Intent: ${l.intent}`].filter(Boolean).join('\n\n');
-		out.push(
-			...prose('They were doing', doing),
-			...bullets('Verified — safe to continue from', c.verified),
-			...bullets('Known broken — do not build on it', c.blockers),
-			...bullets('Shown by running', c.commands),
-			...prose('State', c.state),
-			...bullets('Decided', c.decisions),
-			...bullets("Already tried, didn't work", c.failed.filter((f) => !isPlaceholder(f) && !retired.has(reviewKey(f)))),
-			...bullets('Still open', c.questions),
-			...bullets('Files touched', c.files),
-		);
+		for (const part of [
+			prose('They were doing', doing),
+			bullets('Verified — safe to continue from', c.verified),
+			bullets('Known broken — do not build on it', c.blockers),
+			bullets('Shown by running', c.commands),
+			prose('State', c.state),
+			bullets('Decided', c.decisions),
+			bullets("Already tried, didn't work", c.failed.filter((f) => !isPlaceholder(f) && !retired.has(reviewKey(f)))),
+			bullets('Still open', c.questions),
+			bullets('Files touched', c.files),
+		]) pushAll(out, part);
 		const earlier = dedupByKey(r.rulings.filter((x) => !x.inLatest && x.session !== null))
 			.filter((x) => x.verdict !== 'retired')
 			.map((x) => (x.verdict === 'reconfirmed' && x.commit ? `${x.text} (reconfirmed at ${x.commit})` : x.text));
-		out.push(
-			...bullets('Ruled out earlier in this project', earlier),
-			...bullets('Decided earlier', r.decisions.filter((d) => !d.inLatest).map((d) => d.text)),
-			...prose('Next step', c.next),
-		);
+		for (const part of [
+			bullets('Ruled out earlier in this project', earlier),
+			bullets('Decided earlier', r.decisions.filter((d) => !d.inLatest).map((d) => d.text)),
+			prose('Next step', c.next),
+		]) pushAll(out, part);
 	}
-	out.push(...bullets('Other open work', r.conversations.map((c) => `${c.name || c.id} — ${c.next.trim()} (${c.agents.join(', ')}, ${age(c.latestTs, r.now)})`)));
-	out.push(...bullets('Recorded since, not yet checkpointed', r.uncommitted.map((n) => `${n.text} — ${n.agent}, ${age(n.ts, r.now)}`)));
+	pushAll(out, bullets('Other open work', r.conversations.map((c) => `${c.name || c.id} — ${c.next.trim()} (${c.agents.join(', ')}, ${age(c.latestTs, r.now)})`)));
+	pushAll(out, bullets('Recorded since, not yet checkpointed', r.uncommitted.map((n) => `${n.text} — ${n.agent}, ${age(n.ts, r.now)}`)));
 	while (out.length > 0 && out[out.length - 1] === '') out.pop();
 	return out.join('\n') + '\n';
 }

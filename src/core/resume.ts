@@ -6,13 +6,14 @@ import { conversations, findConversation, type Conversation } from './conversati
 import { history } from './history';
 import { isDeadEnd } from './notes';
 import { decisionKeys, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
-import { covering, reviewKey } from './reviews';
+import { covering, lastVerdictByKey, reviewKey } from './reviews';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
 import type { LineSource } from './lines';
 import { back } from './chains';
 import { projectOf, scopeInfo, type VaultModel } from './vault-model';
 import type { CheckpointRecord, Problem, Verdict, WorkingNote } from './types';
 import type { ConversationSummary, PromotedDecision, ResumeLatest, ResumeModel, RulingRow } from './resume-types';
+import { pushAll } from './arrays';
 
 export class UnknownScope extends Error {}
 
@@ -107,8 +108,7 @@ function deadEnds(notes: readonly WorkingNote[]): WorkingNote[] {
 /** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
 export function rulingsOf(model: VaultModel, scope: string, entries?: readonly CheckpointRecord[], latestId?: string): RulingRow[] {
 	// decisions §2: the last line about a ruling is the one that counts.
-	const verdicts = new Map<string, Verdict>();
-	for (const v of model.verdicts.get(scope) ?? []) verdicts.set(reviewKey(v.text), v);
+	const verdicts = lastVerdictByKey(model.verdicts.get(scope) ?? []);
 	const rows: RulingRow[] = [];
 	const notes = deadEnds(model.notes.get(scope) ?? []);
 	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';
@@ -163,9 +163,9 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 	const notes: WorkingNote[] = model.notes.get(scope) ?? [];
 
 	const problems: Problem[] = [...hist.problems];
-	if (latestRecord) problems.push(...back(model.scan, latestRecord.id, scope).problems.filter((p) => p.kind !== 'fork'));
+	if (latestRecord) pushAll(problems, back(model.scan, latestRecord.id, scope).problems.filter((p) => p.kind !== 'fork'));
 	const scopeNotes = scopeInfo(model, scope);
-	problems.push(...model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
+	pushAll(problems, model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
 
 	const latestKeys = new Set(latestRecord ? decisionKeys(latestRecord.checkpoint.decisions) : []);
 	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.map((r) => r.checkpoint))

@@ -89,13 +89,26 @@ export function renderVerdict(v: Verdict): string {
 	return `- ${head}: ${text}${time}`;
 }
 
+/**
+ * The last verdict line per reviewKey (decisions §2: the last line about a ruling counts).
+ * Worked out once per list of verdicts: a list is read from its file and replaced, never
+ * changed, when the file changes; callers look rulings up in it instead of scanning the
+ * list once per ruling.
+ */
+const lastByKeyOf = new WeakMap<readonly Verdict[], { length: number; byKey: ReadonlyMap<string, Verdict> }>();
+
+export function lastVerdictByKey(verdicts: readonly Verdict[]): ReadonlyMap<string, Verdict> {
+	const kept = lastByKeyOf.get(verdicts);
+	if (kept && kept.length === verdicts.length) return kept.byKey;
+	const byKey = new Map<string, Verdict>();
+	for (const v of verdicts) byKey.set(reviewKey(v.text), v);
+	lastByKeyOf.set(verdicts, { length: verdicts.length, byKey });
+	return byKey;
+}
+
 /** The last verdict line about `ruling` (text or key), or null when there is none. */
 export function lastVerdict(verdicts: readonly Verdict[], ruling: string): Verdict | null {
-	const key = reviewKey(ruling);
-	for (let i = verdicts.length - 1; i >= 0; i--) {
-		if (reviewKey(verdicts[i].text) === key) return verdicts[i];
-	}
-	return null;
+	return lastVerdictByKey(verdicts).get(reviewKey(ruling)) ?? null;
 }
 
 /**

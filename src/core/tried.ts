@@ -8,6 +8,7 @@ import { parseRoute } from './notes';
 import { rulingsOf } from './resume';
 import type { RulingRow } from './resume-types';
 import type { VaultModel } from './vault-model';
+import { pushAll } from './arrays';
 
 /** One ruling of one scope: its newest copy, with how many copies the scope holds. */
 export interface TriedRuling {
@@ -129,7 +130,7 @@ export function triedRulings(model: VaultModel): TriedRuling[] {
 			const entry: TriedRuling = { scope, row, agent, copies: seen ? seen.copies : 1, words: wordsOf(row.text), approach: wordsOf(approachOf(row.text)) };
 			byKey.set(row.key, entry);
 		}
-		out.push(...byKey.values());
+		pushAll(out, byKey.values());
 	}
 	return out.sort((a, b) => b.row.copyTs - a.row.copyTs);
 }

@@ -8,6 +8,7 @@ import { linesFromTexts, type LineSource } from './lines';
 import { parseUncommitted } from './notes';
 import { parseReviewed } from './reviews';
 import type { CheckpointRecord, Problem, VaultFile, VaultSnapshot, Verdict, WorkingNote } from './types';
+import { pushAll } from './arrays';
 
 export interface VaultModel {
 	scan: VaultScan;
@@ -126,15 +127,14 @@ export function combineScopeModels(root: string, projects: readonly string[], pa
 		const lists = byProject.get(project);
 		if (lists) lists.push(p.records);
 		else byProject.set(project, [p.records]);
-		transcripts.push(...p.transcripts);
-		scanProblems.push(...p.problems);
-		folded.push(...p.folded);
+		pushAll(transcripts, p.transcripts);
+		pushAll(scanProblems, p.problems);
+		pushAll(folded, p.folded);
 	}
 	const records: CheckpointRecord[] = [];
 	for (const project of [...byProject.keys()].sort((a, b) => compareBytes(`${a}/`, `${b}/`))) {
 		const lists = byProject.get(project) as CheckpointRecord[][];
-		if (lists.length === 1) records.push(...lists[0]);
-		else records.push(...lists.flat().sort(byPath));
+		pushAll(records, lists.length === 1 ? lists[0] : lists.flat().sort(byPath));
 	}
 	// Each part is in order already: these sorts merge runs.
 	transcripts.sort(byPath);
@@ -148,7 +148,7 @@ export function combineScopeModels(root: string, projects: readonly string[], pa
 		const part = byName.get(s.scope);
 		notes.set(s.scope, part?.notes ?? []);
 		verdicts.set(s.scope, part?.verdicts ?? []);
-		if (part) problems.push(...part.fileProblems);
+		if (part) pushAll(problems, part.fileProblems);
 	}
 	const scan: VaultScan = { root: bare, projects: [...projects].sort(compareBytes), scopes, records, byScope, transcripts, problems: scanProblems, folded };
 	return { scan, scopes: scopes.map((s) => s.scope), notes, verdicts, lines, problems };

@@ -5,7 +5,7 @@
  * the full YAML reader decides, so the result is always what that reader would give.
  * A general YAML parser costs about a millisecond a file; an index reads thousands.
  */
-import type { FrontEntry, FrontmatterRead, FrontValue } from './yaml-frontmatter';
+import type { FrontEntry, FrontmatterRead, FrontValue } from './frontmatter-types';
 
 const KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
 const ITEM = /^( *)- (.*)$/;

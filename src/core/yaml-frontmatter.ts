@@ -6,46 +6,41 @@
  * wrong type leaves only that key unset — go-yaml's partial decoding.
  */
 
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, visit } from 'yaml';
-import type { Document } from 'yaml';
+import { Composer, isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
+import type { Alias, Document, Node } from 'yaml';
 import { oldBool, resolvePlain } from './go-yaml-resolve';
 import { readSimpleFrontmatter } from './yaml-fast';
+import type { FrontEntry, FrontmatterRead, FrontValue } from './frontmatter-types';
+import { MAX_ALIASES, measureYaml, TOO_MANY_ALIASES } from './yaml-budget';
 
-/** One frontmatter value, untyped. Lists keep their items one level deep. */
-export type FrontValue =
-	| {
-			kind: 'scalar';
-			text: string;
-			/** Plain and untagged, so go-yaml gives it a type (null, int…) by its looks. */
-			typed: boolean;
-	  }
-	| { kind: 'list'; items: FrontValue[] }
-	| { kind: 'map' };
-
-export interface FrontEntry {
-	key: string;
-	value: FrontValue;
-}
-
-export interface FrontmatterRead {
-	/** Top-level keys in file order (each once: a repeated key leaves no entries at all). */
-	entries: FrontEntry[];
-	/** Human-readable reading problems: syntax error, a repeated key, not a mapping. */
-	problems: string[];
-	/** The YAML could not be parsed: go-yaml then decodes nothing. */
-	broken: boolean;
-}
+export type { FrontEntry, FrontmatterRead, FrontValue } from './frontmatter-types';
 
 /** Tags go-yaml resolves by the value's looks, like an untagged plain scalar. */
 const RESOLVED_TAGS = new Set(['null', 'bool', 'int', 'float', 'timestamp'].map((t) => `tag:yaml.org,2002:${t}`));
 
 type AnyDoc = Document.Parsed;
 
-function resolveAlias(node: unknown, doc: AnyDoc): unknown {
+/**
+ * What each alias stands for: the last node before it with that anchor. One walk in
+ * document order; the library's own lookup walks the whole document for every alias.
+ */
+type Anchors = Map<Alias, Node | undefined>;
+
+function resolveAnchors(doc: AnyDoc): Anchors {
+	const named = new Map<string, Node>();
+	const out: Anchors = new Map();
+	visit(doc, {
+		Node(_, node) {
+			if (isAlias(node)) out.set(node, named.get(node.source));
+			else if (node.anchor) named.set(node.anchor, node);
+		},
+	});
+	return out;
+}
+
+function resolveAlias(node: unknown, anchors: Anchors): unknown {
 	// An alias stands for the node it names; go-yaml decodes that node in its place.
-	let n = node;
-	for (let hops = 0; isAlias(n) && hops < 16; hops++) n = n.resolve(doc);
-	return n;
+	return isAlias(node) ? anchors.get(node) : node;
 }
 
 /** The failsafe schema gives every scalar as a string; an empty one may come as null. */
@@ -53,11 +48,11 @@ function scalarText(value: unknown): string {
 	return typeof value === 'string' ? value : '';
 }
 
-function toValue(node: unknown, doc: AnyDoc, deep: boolean): FrontValue {
-	const n = resolveAlias(node, doc);
+function toValue(node: unknown, anchors: Anchors, deep: boolean): FrontValue {
+	const n = resolveAlias(node, anchors);
 	if (isSeq(n)) {
 		// Items of items are not needed by any key, and stay unexpanded (alias bombs).
-		return { kind: 'list', items: deep ? n.items.map((item) => toValue(item, doc, false)) : [] };
+		return { kind: 'list', items: deep ? n.items.map((item) => toValue(item, anchors, false)) : [] };
 	}
 	if (isMap(n)) return { kind: 'map' };
 	if (isScalar(n)) {
@@ -69,30 +64,27 @@ function toValue(node: unknown, doc: AnyDoc, deep: boolean): FrontValue {
 	return { kind: 'scalar', text: '', typed: true };
 }
 
-function keyText(node: unknown, doc: AnyDoc): string | null {
-	const n = resolveAlias(node, doc);
+function keyText(node: unknown, anchors: Anchors): string | null {
+	const n = resolveAlias(node, anchors);
 	return isScalar(n) ? scalarText(n.value) : null;
 }
 
 /** go-yaml refuses an alias whose anchor does not come before it; too many aliases are refused too. */
-function aliasProblem(doc: AnyDoc): string {
-	let problem = '';
-	let aliases = 0;
-	visit(doc, {
-		Alias(_, node) {
-			if (++aliases > 1000) problem = 'The frontmatter uses too many YAML aliases; logos reads none of its values.';
-			else if (node.resolve(doc) === undefined) problem = `The frontmatter refers to an unknown YAML anchor \`*${node.source}\`; logos reads none of its values.`;
-			return problem === '' ? undefined : visit.BREAK;
-		},
-	});
-	return problem;
+function aliasProblem(anchors: Anchors): string {
+	if (anchors.size > MAX_ALIASES) return TOO_MANY_ALIASES;
+	for (const [alias, target] of anchors) {
+		if (target === undefined) return `The frontmatter refers to an unknown YAML anchor \`*${alias.source}\`; logos reads none of its values.`;
+	}
+	return '';
 }
 
-function syntaxProblem(doc: AnyDoc): string {
+function syntaxProblem(doc: AnyDoc, yamlText: string): string {
 	const e = doc.errors[0];
-	const where = e.linePos ? ` (frontmatter line ${e.linePos[0].line})` : '';
-	const what = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-	return `The frontmatter is not valid YAML${where}: ${what}. logos reads none of its values.`;
+	// Counted here for the first error only: the library's pretty errors copy a line of context for each one.
+	let line = 1;
+	for (let i = yamlText.indexOf('\n'); i >= 0 && i < e.pos[0]; i = yamlText.indexOf('\n', i + 1)) line++;
+	const what = e.message.split('\n')[0];
+	return `The frontmatter is not valid YAML (frontmatter line ${line}): ${what}. logos reads none of its values.`;
 }
 
 /** Reads the text between the `---` lines. Never throws. */
@@ -100,51 +92,19 @@ export function readFrontmatter(yamlText: string): FrontmatterRead {
 	return readSimpleFrontmatter(yamlText) ?? readFullFrontmatter(yamlText);
 }
 
-/**
- * Far deeper than any frontmatter logos writes (three levels), far shallower than what
- * exhausts the stack of the recursive YAML reader. Near that limit V8 can abort the whole
- * process (a regex compiled on an almost full stack) instead of throwing.
- */
-const MAX_NESTING = 200;
-
-/**
- * An upper bound on how deep the YAML nests: open flow brackets, or indentation plus
- * compact `- ` / `? ` entries on one line (each level takes at least one column).
- */
-function nestingBound(yamlText: string): number {
-	let flow = 0;
-	let deepest = 0;
-	for (const line of yamlText.split('\n')) {
-		let col = 0;
-		while (col < line.length && (line[col] === ' ' || line[col] === '\t')) col++;
-		let block = col;
-		for (let i = col; i + 1 < line.length && (line[i] === '-' || line[i] === '?') && line[i + 1] === ' '; ) {
-			block += 2;
-			i += 2;
-			while (line[i] === ' ') i++;
-		}
-		deepest = Math.max(deepest, block);
-		for (let i = col; i < line.length; i++) {
-			const c = line[i];
-			if (c === '[' || c === '{') deepest = Math.max(deepest, ++flow);
-			else if ((c === ']' || c === '}') && flow > 0) flow--;
-		}
-		if (deepest > MAX_NESTING) break;
-	}
-	return deepest;
-}
-
 /** The full YAML reader: every shape, at a general parser's cost. */
 export function readFullFrontmatter(yamlText: string): FrontmatterRead {
 	const read: FrontmatterRead = { entries: [], problems: [], broken: false };
-	if (nestingBound(yamlText) > MAX_NESTING) {
+	const measured = measureYaml(yamlText);
+	if (!measured.ok) {
 		read.broken = true;
-		read.problems.push(`The frontmatter nests deeper than ${MAX_NESTING} levels; it is not read.`);
+		read.problems.push(measured.problem);
 		return read;
 	}
 	let docs: AnyDoc[];
 	try {
-		docs = [...parseAllDocuments(yamlText, { schema: 'failsafe', uniqueKeys: false, merge: false })];
+		const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, prettyErrors: false });
+		docs = Array.from(composer.compose(measured.tokens));
 	} catch (err) {
 		read.broken = true;
 		read.problems.push(`The frontmatter could not be read as YAML (${String(err)}).`);
@@ -155,16 +115,17 @@ export function readFullFrontmatter(yamlText: string): FrontmatterRead {
 	if (!doc) return read;
 	if (doc.errors.length > 0) {
 		read.broken = true;
-		read.problems.push(syntaxProblem(doc));
+		read.problems.push(syntaxProblem(doc, yamlText));
 		return read;
 	}
-	const aliasTrouble = aliasProblem(doc);
+	const anchors = resolveAnchors(doc);
+	const aliasTrouble = aliasProblem(anchors);
 	if (aliasTrouble !== '') {
 		read.broken = true;
 		read.problems.push(aliasTrouble);
 		return read;
 	}
-	const root = resolveAlias(doc.contents, doc);
+	const root = resolveAlias(doc.contents, anchors);
 	if (root === null || root === undefined || (isScalar(root) && (root.value === null || root.value === ''))) return read;
 	if (!isMap(root)) {
 		read.problems.push('The frontmatter is not a list of `key: value` lines; logos reads none of its values.');
@@ -172,8 +133,8 @@ export function readFullFrontmatter(yamlText: string): FrontmatterRead {
 	}
 	const entries: FrontEntry[] = [];
 	for (const pair of root.items) {
-		const key = keyText(pair.key, doc);
-		if (key !== null) entries.push({ key, value: toValue(pair.value, doc, true) });
+		const key = keyText(pair.key, anchors);
+		if (key !== null) entries.push({ key, value: toValue(pair.value, anchors, true) });
 	}
 	// go-yaml refuses a mapping with a repeated key as a whole: no value is decoded.
 	const seen = new Set<string>();

@@ -107,9 +107,11 @@ function renderFindings(el: HTMLElement, rec: CheckpointRecord, rulings: readonl
 	bullets(el, 'decided', SECTION.decided, c.decisions, rec, HEADING.decisions, env);
 	if (c.failed.length > 0) {
 		const body = section(el, 'failed', SECTION.failed);
-		const mine = rulings.filter((x) => x.inLatest);
+		// The first of the latest's rows per text, found by lookup: a search per bullet grew with bullets × rulings.
+		const mine = new Map<string, RulingRow>();
+		for (const x of rulings) if (x.inLatest && !mine.has(x.text)) mine.set(x.text, x);
 		foldedList(body, c.failed, env, (ul, text, k) => {
-			const row = mine.find((x) => x.text === text);
+			const row = mine.get(text);
 			const li = linked(ul, 'li', text, { path: rec.path, line: row && row.line >= 0 ? row.line : env.sources.bulletLine(rec.path, HEADING.failed, k) }, env);
 			if (row?.verdict === 'retired') li.addClass('logos-is-retired');
 			const mark = verdictMark(row);

@@ -100,9 +100,10 @@ export function markSection(el: HTMLElement, path: string, text: string, lineSta
 	if (all.length === 0) return;
 	const bulletLines = bulletLinesIn(text, lineStart, lineEnd);
 	if (bulletLines.length !== items.length) return;
+	const itemAt = new Map(bulletLines.map((line, k) => [line, k] as const));
 	for (const { line, mark } of all) {
-		const k = bulletLines.indexOf(line);
-		if (k >= 0) markItem(items[k], mark);
+		const k = itemAt.get(line);
+		if (k !== undefined) markItem(items[k], mark);
 	}
 }
 

@@ -13,7 +13,7 @@ import { sectionLines } from '../core/lines';
 import { isDeadEnd, parseUncommitted } from '../core/notes';
 import { rulingsOf } from '../core/resume';
 import type { RulingRow } from '../core/resume-types';
-import { lastVerdict, reviewKey } from '../core/reviews';
+import { lastVerdictByKey, reviewKey } from '../core/reviews';
 import type { Verdict } from '../core/types';
 import type { VaultModel } from '../core/vault-model';
 import { VERDICT_WORD, verdictPhrase } from '../core/verdict-words';
@@ -36,11 +36,11 @@ export function rowVerdict(row: Pick<RulingRow, 'verdict' | 'commit' | 'at'>): s
 	return verdictPhrase({ verdict: row.verdict, commit: row.commit, day: row.verdict === 'none' ? '' : verdictDay(row.at) });
 }
 
-/** The mark of one copy; null for a live ruling nobody gave a verdict on. */
-export function markOf(row: RulingRow, verdicts: readonly Verdict[]): VerdictMark | null {
+/** The mark of one copy; null for a live ruling nobody gave a verdict on. `lastByKey` is lastVerdictByKey of the scope's verdicts. */
+export function markOf(row: RulingRow, lastByKey: ReadonlyMap<string, Verdict>): VerdictMark | null {
 	if (row.verdict !== 'none') return { kind: row.verdict, text: rowVerdict(row) };
 	// A verdict older than this copy does not cover it: say so, so "live" is not read as an oversight.
-	const last = lastVerdict(verdicts, row.key);
+	const last = lastByKey.get(row.key);
 	if (last?.kind === 'retired' && last.ts !== null) return { kind: 'restated', text: `${VERDICT_WORD.none} — restated after it was retired ${verdictDay(last.ts)}` };
 	return null;
 }
@@ -67,10 +67,11 @@ export function noteMarkKey(key: string, ts: number): string {
 export function marksByPath(model: VaultModel): Map<string, Map<string, VerdictMark>> {
 	const out = new Map<string, Map<string, VerdictMark>>();
 	for (const scope of model.scopes) {
-		const verdicts = model.verdicts.get(scope) ?? [];
+		// Looked up by key, once per scope: a scan of reviewed.md per ruling grew with rulings × verdicts.
+		const lastByKey = lastVerdictByKey(model.verdicts.get(scope) ?? []);
 		for (const row of rulingsOf(model, scope)) {
 			if (row.path === '') continue;
-			const mark = markOf(row, verdicts);
+			const mark = markOf(row, lastByKey);
 			if (!mark) continue;
 			let forPath = out.get(row.path);
 			if (!forPath) out.set(row.path, (forPath = new Map<string, VerdictMark>()));

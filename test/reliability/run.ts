@@ -17,6 +17,8 @@ import { type CheckResult, merge, nonZero } from './lib/report';
 import { untrusted } from './lib/untrusted';
 import { agentText } from './lib/agent-text';
 
+import { workBudget } from './lib/work-budget';
+
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261201);
 /** Scale for a quicker look (`RELIABILITY_SCALE=0.2`); 1 is the full run. */
 const SCALE = Number(process.env.RELIABILITY_SCALE ?? 1);
@@ -42,6 +44,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					// 1,000 interleavings of logos and the plugin, half on a real disk through the product's port.
 					['notes under a rewriting logos (memory)', () => concurrentNotes(sql, { interleavings: n(500), seed: SEED, disk: 'memory' })],
 					['notes under a rewriting logos (disk)', () => concurrentNotes(sql, { interleavings: n(500), seed: SEED + 500_000, disk: 'node' })],
+					['work budget and vault-sized lists', () => workBudget(n(40), SEED)],
 				]
 			: [
 					...(['atomic', 'stepwise', 'node'] as const).map((port): Step => [`verdicts from two writers (${port})`, () => concurrentVerdicts({ interleavings: n(1000), seed: SEED, port })]),
@@ -77,6 +80,8 @@ const ORDER = [
 	'index --db runs', 'index --db runs refused', 'foreign files overwritten by index --db', 'concurrent index runs', 'concurrent index runs crashed',
 	'cli runs', 'cli failures', 'control sequences printed', 'hostile vault wrong answers',
 	'bad --now tried', 'bad --now accepted', 'special files tried', 'special files read by parse', 'bidi controls printed',
+
+	'hostile frontmatters tried', 'frontmatters refused over the budget', 'inputs over the work budget read in full', 'large inputs tried', 'inputs answered slowly (over 1 s)', 'stack overflows',
 	"other issues' checks passed", "other issues' checks failed",
 ];
 

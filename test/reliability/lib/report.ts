@@ -40,6 +40,9 @@ export const MUST_BE_ZERO = [
 	'bidi controls printed',
 	'hostile vault wrong answers',
 	'cli failures',
+	'inputs over the work budget read in full',
+	'inputs answered slowly (over 1 s)',
+	'stack overflows',
 	"other issues' checks failed",
 ] as const;
 
