@@ -2,6 +2,7 @@
  * The resume model: everything the resume pane shows for a scope (or one conversation of it),
  * assembled by one pure function so the pane, the CLI and the agent hand-over agree.
  */
+import type { ClosedSession } from './abandoned';
 import type { CheckpointRecord, Problem, WorkingNote } from './types';
 
 export type RulingVerdict = 'retired' | 'reconfirmed' | 'none';
@@ -90,6 +91,8 @@ export interface ResumeModel {
 	receipts: Receipt[];
 	uncommitted: WorkingNote[];
 	abandoned: AbandonedSession[];
+	/** Sessions logos has closed into an auto-closed record lately (docs/decisions.md, "Abandoned sessions"). */
+	closed?: ClosedSession[];
 	/** The scope's other open conversations (decisions §9 "other open work"). */
 	conversations: ConversationSummary[];
 	problems: Problem[];
