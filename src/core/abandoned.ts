@@ -8,7 +8,9 @@
 import { QUIET_AFTER } from './continuity';
 import { history } from './history';
 import type { VaultScan } from './layout';
-import type { CheckpointRecord } from './types';
+import type { ClosedSession } from './resume-types';
+
+export type { ClosedSession } from './resume-types';
 
 /** How logos labels an auto-closed record in its session list. */
 export const AUTO_CLOSED_RECORD_LABEL = 'auto-closed — not a real handoff';
@@ -37,13 +39,6 @@ export function sessionsCommand(project: string): SessionsCommand {
 	return { command: `logos sessions ${shellQuote(project)}`, caveat: null };
 }
 
-/** A session logos closed: its auto-closed record. */
-export interface ClosedSession {
-	record: CheckpointRecord;
-	agent: string;
-	/** When it was closed (the record's `checkpointed`). */
-	closedTs: number;
-}
 
 /** The scope's auto-closed records closed within the quiet window (14 days) before `now`, newest first. */
 export function closedSessions(scan: VaultScan, scope: string, now: number): ClosedSession[] {

@@ -2,7 +2,6 @@
  * The resume model: everything the resume pane shows for a scope (or one conversation of it),
  * assembled by one pure function so the pane, the CLI and the agent hand-over agree.
  */
-import type { ClosedSession } from './abandoned';
 import type { CheckpointRecord, Problem, WorkingNote } from './types';
 
 export type RulingVerdict = 'retired' | 'reconfirmed' | 'none';
@@ -52,6 +51,14 @@ export interface AbandonedSession {
 	/** Newest note of the pair. */
 	lastTs: number;
 	notes: number;
+}
+
+/** A session logos closed: its auto-closed record. */
+export interface ClosedSession {
+	record: CheckpointRecord;
+	agent: string;
+	/** When it was closed (the record's `checkpointed`). */
+	closedTs: number;
 }
 
 export interface ConversationSummary {
