@@ -15,6 +15,7 @@ import { watchSessions } from './vault/obsidian-watch';
 import { registerReviews, type Reviews } from './ui/review-setup';
 import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
 import { registerIndex, type IndexFeatures } from './ui/index-setup';
+import { registerWhy, type WhyFeatures } from './ui/why-setup';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -26,6 +27,8 @@ export default class LogosContinuityPlugin extends Plugin {
 	reviews!: Reviews;
 	/** Chain bar, history navigation, conversations, "was this tried?". */
 	private chains!: ChainFeatures;
+	/** "Why was this file touched?" and the plans of a scope. */
+	private why!: WhyFeatures;
 	/** The sql.js index, working notes added from Obsidian, rebuild. */
 	index!: IndexFeatures;
 	private status: UncommittedStatus | null = null;
@@ -45,6 +48,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.reviews = registerReviews(this);
 		this.chains = registerChainFeatures(this);
 		this.index = registerIndex(this, () => this.changed(false));
+		this.why = registerWhy(this);
 		this.addSettingTab(new LogosSettingTab(this.app, this));
 
 		this.app.workspace.onLayoutReady(() => this.start());
@@ -108,6 +112,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		refreshResumeViews(this.app);
 		void this.reviews.refresh();
 		this.chains.refresh();
+		this.why.refresh();
 		void this.updateStatus();
 	}
 

@@ -19,6 +19,7 @@ import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vaul
 import { loadSnapshot, nodeAppendPort } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
 import { indexCommands } from './index-commands';
+import { whyCommands } from './why-commands';
 import * as out from './output';
 
 export { UsageError, type Command, type CommandContext } from './command-base';
@@ -268,4 +269,4 @@ export const COMMANDS: Record<string, Command> = {
 	},
 };
 
-Object.assign(COMMANDS, indexCommands);
+Object.assign(COMMANDS, indexCommands, whyCommands);

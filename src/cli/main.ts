@@ -21,6 +21,8 @@ commands:
   review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA] | --undo TEXT
   note --scope S [--agent A] TEXT      append a masked working note
   continuity                           per-project continuity figures
+  why PATH [--scope S] [--limit N]     checkpoints that touched a file, newest first
+  plans --scope S                      plans saved in a scope, with their checkpoint
   parse FILE                           one parsed checkpoint
   index --db FILE [--agent A]          build or bring up to date the plugin's index
   stats --db FILE [--now T]            what an index holds, and scopes quiet at --now

@@ -7,6 +7,7 @@ import type { ResumeModel, RulingRow } from '../core/resume-types';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, HEADING, PROBLEM_TEXT, RECEIPT_TEXT, SECTION } from './labels';
 import { age, foldedList, linked, meta, plural, section, type LinkTarget, type RenderEnv } from './resume-dom';
 import { rowVerdict } from './verdict-marks';
+import { renderAbandoned } from './abandoned-line';
 
 /** One row per ruling key, the newest copy; keys the latest checkpoint states are shown there. */
 export function earlierRulings(rows: readonly RulingRow[]): RulingRow[] {
@@ -74,12 +75,7 @@ export function renderAfterNext(el: HTMLElement, r: ResumeModel, env: RenderEnv)
 			meta(li, ` · ${n.agent}, ${age(n.ts, r.now)}`);
 		});
 	}
-	if (r.abandoned.length > 0) {
-		const body = section(el, 'abandoned', SECTION.abandoned);
-		foldedList(body, r.abandoned, env, (ul, a) => {
-			linked(ul, 'li', `${a.agent} went silent ${age(a.lastTs, r.now)} with ${plural(a.notes, 'note')} not checkpointed`, notesTarget(a.scope, -1, env), env);
-		});
-	}
+	renderAbandoned(el, r, env);
 	if (r.conversations.length > 0) {
 		const body = section(el, 'other-work', SECTION.otherWork);
 		foldedList(body, r.conversations, env, (ul, c) => {

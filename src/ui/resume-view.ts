@@ -16,6 +16,8 @@ import { EMPTY, QUIET, RESUME_VIEW_TYPE } from './labels';
 import { LineLinks } from './line-links';
 import { age, day, type RenderEnv } from './resume-dom';
 import { renderResume } from './resume-render';
+import { renderPlanBlock } from './plan-block';
+import { loadPlans } from '../vault/obsidian-plans';
 import { rulingButtons, type RulingReviewer } from './review-buttons';
 import { sourcesFrom } from './resume-sources';
 import type { LogosSettings } from './settings';
@@ -234,7 +236,9 @@ export class ResumeView extends ItemView implements HoverParent {
 			return;
 		}
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
-		renderResume(this.bodyEl, r, this.env(model, scope));
+		const env = this.env(model, scope);
+		renderResume(this.bodyEl, r, env);
+		renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
 		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
 	}
 
