@@ -98,7 +98,7 @@ test('conflict copies, BOM, CRLF and YAML errors are named as problems, and the 
 	expect(shown[0]).toBe('2 conflict or duplicate copies of checkpoints — compare and delete them');
 	expect(has('Sync conflict copy', /icloud\) of 20261120-120000-codex\.md/)).toBe(true);
 	expect(has('Duplicate record', /second copy of 20261114-090000-codex/)).toBe(true);
-	expect(has('Empty checkpoint file', /empty checkpoint/)).toBe(true);
+	expect(has('Empty checkpoint file', /torn write/)).toBe(true);
 	expect(has('Project does not match its folder', /"\.\.\/\.\.\/\.obsidian"/)).toBe(true);
 	expect(has('Malformed checkpoint', /byte order mark|BOM/i)).toBe(true);
 	expect(has('Malformed checkpoint', /CRLF/)).toBe(true);
