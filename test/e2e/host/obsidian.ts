@@ -30,7 +30,7 @@ const GLYPHS: Record<string, string> = {
 	'check': '✓',
 	'undo-2': '↶',
 	'right-triangle': '▾',
-	'clipboard-copy': '⧉',
+	'clipboard-copy': '❐',
 	'refresh-cw': '⟳',
 	'messages-square': '☰',
 	'more-horizontal': '…',
