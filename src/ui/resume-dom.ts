@@ -56,10 +56,29 @@ export const STATE_FOLD_PREVIEW_CHARS = 2000;
 /** Below this age a time reads as relative ("3 hours ago"); from it on, as a date. */
 export const RECENT_HOURS = 24;
 
+/** Formatters by locale and style: building one costs more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+const STYLES: Record<'full' | 'short' | 'year', Intl.DateTimeFormatOptions> = {
+	full: { dateStyle: 'full', timeStyle: 'short' },
+	short: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+	year: { dateStyle: 'medium' },
+};
+
+function formatIn(locale: string | undefined, style: keyof typeof STYLES, ms: number): string {
+	const key = `${locale ?? ''}\u0000${style}`;
+	let f = formatters.get(key);
+	if (!f) {
+		f = new Intl.DateTimeFormat(locale, STYLES[style]);
+		formatters.set(key, f);
+	}
+	return f.format(ms);
+}
+
 /** The exact local time, long form, in the person's locale: what a time's tooltip says. */
 export function exactTime(ts: number, locale?: string): string {
 	if (!(ts > 0)) return 'Time unknown';
-	return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(ts * 1000);
+	return formatIn(locale, 'full', ts * 1000);
 }
 
 /**
@@ -72,10 +91,8 @@ export function when(ts: number, now: number, locale?: string): { text: string; 
 	const at = ts * 1000;
 	const hours = differenceInHours(now * 1000, at);
 	let text: string;
-	if (ts > now) text = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
-	else if (hours < RECENT_HOURS) text = formatDistanceStrict(at, now * 1000, { addSuffix: true, roundingMethod: 'floor' });
-	else if (isSameYear(at, now * 1000)) text = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
-	else text = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at);
+	if (ts <= now && hours < RECENT_HOURS) text = formatDistanceStrict(at, now * 1000, { addSuffix: true, roundingMethod: 'floor' });
+	else text = formatIn(locale, isSameYear(at, now * 1000) ? 'short' : 'year', at);
 	return { text, exact: exactTime(ts, locale) };
 }
 
