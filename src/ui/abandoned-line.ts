@@ -9,7 +9,7 @@ import { AUTO_CLOSED_RECORD_LABEL, sessionsCommand } from '../core/abandoned';
 import type { ResumeModel } from '../core/resume-types';
 import { projectOf } from '../core/vault-model';
 import { SECTION } from './labels';
-import { age, foldedList, linked, meta, plural, section, type RenderEnv } from './resume-dom';
+import { foldedList, linked, meta, plural, section, timeSpan, type RenderEnv } from './resume-dom';
 
 export const CLOSING_EXPLAINED = 'Closing it turns its notes into an auto-closed record that nobody reviewed. logos does that: list the sessions and their ids with';
 
@@ -25,11 +25,14 @@ async function copy(text: string): Promise<void> {
 export function renderAbandoned(el: HTMLElement, r: ResumeModel, env: RenderEnv): void {
 	const closed = r.closed ?? [];
 	if (r.abandoned.length + closed.length === 0) return;
-	const body = section(el, 'abandoned', SECTION.abandoned);
+	const body = section(el, 'abandoned', SECTION.abandoned, r.abandoned.length + closed.length);
 	const notesPath = env.sources.notesPath(r.scope);
 	if (r.abandoned.length > 0) {
 		foldedList(body, r.abandoned, env, (ul, a) => {
-			const li = linked(ul, 'li', `${a.agent} went silent ${age(a.lastTs, r.now)} with ${plural(a.notes, 'note')} not checkpointed`, notesPath ? { path: notesPath, line: -1 } : null, env);
+			const li = linked(ul, 'li', '', notesPath ? { path: notesPath, line: -1 } : null, env);
+			li.appendText(`${a.agent} went silent `);
+			timeSpan(li, a.lastTs, r.now, env);
+			li.appendText(` with ${plural(a.notes, 'note')} not checkpointed`);
 			const cmd = sessionsCommand(projectOf(a.scope));
 			const help = li.createDiv({ cls: ['logos-meta', 'logos-abandoned-help'] });
 			help.createSpan({ text: `${CLOSING_EXPLAINED} ` });
@@ -41,7 +44,9 @@ export function renderAbandoned(el: HTMLElement, r: ResumeModel, env: RenderEnv)
 	}
 	if (closed.length > 0) {
 		foldedList(body, closed, env, (ul, c) => {
-			const li = linked(ul, 'li', `${c.agent}'s session closed ${age(c.closedTs, r.now)}`, { path: c.record.path, line: 0 }, env, 'logos-closed-session');
+			const li = linked(ul, 'li', '', { path: c.record.path, line: 0 }, env, 'logos-closed-session');
+			li.appendText(`${c.agent}'s session closed `);
+			timeSpan(li, c.closedTs, r.now, env);
 			meta(li, ` · ${AUTO_CLOSED_RECORD_LABEL}`);
 		});
 	}

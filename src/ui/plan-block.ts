@@ -20,10 +20,11 @@ export function planLabel(before: number): string {
  */
 export function renderPlanBlock(body: HTMLElement, r: ResumeModel, scan: VaultScan, env: RenderEnv, load: () => Promise<Plan[]>): void {
 	const rec = r.latest?.record;
-	const who = body.querySelector<HTMLElement>('.logos-who');
-	if (!rec || !who) return;
+	// Below the handoff block: what the agent proposed comes after where it stopped.
+	const after = body.querySelector<HTMLElement>('.logos-handoff') ?? body.querySelector<HTMLElement>('.logos-who');
+	if (!rec || !after) return;
 	const slot = createDiv({ cls: 'logos-plan-slot' });
-	who.insertAdjacentElement('afterend', slot);
+	after.insertAdjacentElement('afterend', slot);
 	void load().then((plans) => {
 		const m = planFor(scan, plans, rec);
 		if (!m) {

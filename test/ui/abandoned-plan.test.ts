@@ -90,7 +90,7 @@ describe('the plan block', () => {
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		const details = body.querySelector('details.logos-plan') as HTMLDetailsElement;
 		expect(details.open).toBe(false);
-		expect(details.parentElement?.previousElementSibling?.classList.contains('logos-who')).toBe(true);
+		expect(details.parentElement?.previousElementSibling?.classList.contains('logos-handoff')).toBe(true);
 		expect(details.querySelector('summary')?.textContent).toBe('Plan · plan saved about 2 hours before this checkpoint · matched by time');
 		expect(env.markdownCalls.filter((c) => c.sourcePath.includes('/plans/'))).toEqual([{ text: '# The plan\n\n![[secret note]]', sourcePath: 'sessions/kestrel/plans/plan-20261116-080000-claude.md' }]);
 	});
