@@ -15,6 +15,7 @@ import { watchSessions } from './vault/obsidian-watch';
 import { registerReviews, type Reviews } from './ui/review-setup';
 import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
 import { registerIndex, type IndexFeatures } from './ui/index-setup';
+import { registerCompare, type CompareFeatures } from './ui/compare-setup';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -28,6 +29,8 @@ export default class LogosContinuityPlugin extends Plugin {
 	private chains!: ChainFeatures;
 	/** The sql.js index, working notes added from Obsidian, rebuild. */
 	index!: IndexFeatures;
+	/** Two checkpoints side by side. */
+	private compare!: CompareFeatures;
 	private status: UncommittedStatus | null = null;
 	/** Views and the status bar catch up once a burst of file events has settled. */
 	private readonly notify = debounce(() => this.catchUp(), NOTIFY_DELAY_MS, true);
@@ -44,6 +47,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.addCommand({ id: 'refresh-view', name: 'Refresh logos view', callback: () => this.changed(true) });
 		this.reviews = registerReviews(this);
 		this.chains = registerChainFeatures(this);
+		this.compare = registerCompare(this);
 		this.index = registerIndex(this, () => this.changed(false));
 		this.addSettingTab(new LogosSettingTab(this.app, this));
 
@@ -108,6 +112,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		refreshResumeViews(this.app);
 		void this.reviews.refresh();
 		this.chains.refresh();
+		this.compare.refresh();
 		void this.updateStatus();
 	}
 

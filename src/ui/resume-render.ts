@@ -8,6 +8,7 @@ import type { Checkpoint, CheckpointRecord } from '../core/types';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HEADING, SECTION } from './labels';
 import { age, clock, foldedBlock, foldedList, linked, meta, plural, section, type RenderEnv } from './resume-dom';
 import { renderAfterNext, renderEarlier } from './resume-history';
+import { renderChangeLine } from './change-line';
 import { rowVerdict } from './verdict-marks';
 
 export function renderResume(parent: HTMLElement, r: ResumeModel, env: RenderEnv): void {
@@ -43,6 +44,7 @@ function renderWho(el: HTMLElement, latest: ResumeLatest, r: ResumeModel, env: R
 	if (c.handoffTo.trim() !== '') {
 		linked(who, 'div', `Handed off to ${c.handoffTo.trim()}`, { path: rec.path, line: env.sources.keyLine(rec.path, 'handoff_to') }, env, 'logos-handoff');
 	}
+	renderChangeLine(who, rec, env);
 	if (c.auto) who.createDiv({ cls: ['logos-label', 'logos-label-auto'], text: AUTO_LABEL });
 	if (c.autoClosed) who.createDiv({ cls: ['logos-label', 'logos-label-auto-closed'], text: AUTO_CLOSED_LABEL });
 	if (latest.intentFrom !== null && latest.intentFrom !== rec.id) {

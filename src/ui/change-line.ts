@@ -1,0 +1,62 @@
+/**
+ * The resume pane's "what changed" line: what the latest checkpoint changed against the one
+ * before it in its conversation (else the one it follows), in one line, opening into the
+ * items, each linked to its line. The pane calls `renderChangeLine` once in its handoff
+ * block; everything else about the line lives here.
+ */
+import { diffCheckpoints, previousCheckpoint, type PreviousVia } from '../core/checkpoint-diff';
+import type { CheckpointRecord } from '../core/types';
+import type { VaultModel } from '../core/vault-model';
+import { compareFromDiff, type CompareCell, type CompareModel } from './compare-model';
+import { linked, meta, type RenderEnv, type ResumeSources } from './resume-dom';
+
+/** What the line shows: the model of the two, and which one it was compared with and how. */
+export interface ChangeAgainstPrevious {
+	previous: CheckpointRecord;
+	via: PreviousVia;
+	compare: CompareModel;
+}
+
+/** Sources that can say what a checkpoint changed (resume-sources.ts gives the pane such sources). */
+export interface ChangeSources {
+	changeOf(rec: CheckpointRecord): ChangeAgainstPrevious | null;
+}
+
+function changeSources(s: ResumeSources): ChangeSources | null {
+	return typeof (s as Partial<ChangeSources>).changeOf === 'function' ? (s as ResumeSources & ChangeSources) : null;
+}
+
+/** The latest against its previous checkpoint; null for a checkpoint that starts its line of work. */
+export function changeAgainstPrevious(model: VaultModel, rec: CheckpointRecord): ChangeAgainstPrevious | null {
+	const prev = previousCheckpoint(model, rec);
+	if (!prev) return null;
+	return { previous: prev.record, via: prev.via, compare: compareFromDiff(diffCheckpoints(model, prev.record, rec)) };
+}
+
+/** The changed cells, newer side first: what the line opens into. */
+export function changedCells(m: CompareModel): CompareCell[] {
+	const out: CompareCell[] = [];
+	for (const row of m.rows) {
+		for (const c of row.newer) if (c.mark !== 'kept') out.push(c);
+		// A changed value is listed once, with its new text; an older item only it records stands alone.
+		for (const c of row.older) if (c.mark === 'removed') out.push(c);
+	}
+	for (const c of m.effect) out.push(c);
+	return out;
+}
+
+export function renderChangeLine(parent: HTMLElement, rec: CheckpointRecord, env: RenderEnv): void {
+	const change = changeSources(env.sources)?.changeOf(rec) ?? null;
+	if (!change) return;
+	const cells = changedCells(change.compare);
+	const details = parent.createEl('details', { cls: 'logos-change-line' });
+	const summary = details.createEl('summary', { cls: 'logos-change-summary' });
+	summary.createSpan({ cls: 'logos-change-text', text: change.compare.summary });
+	meta(summary, ` · against ${change.previous.id}${change.via === 'follows' ? ' (follows)' : ''}`);
+	if (cells.length === 0) return;
+	const ul = details.createEl('ul', { cls: ['logos-list', 'logos-change-items'] });
+	for (const c of cells) {
+		const li = linked(ul, 'li', c.text, c.target, env, `logos-change-${c.mark}`);
+		if (c.note !== '') meta(li, ` · ${c.note}`);
+	}
+}
