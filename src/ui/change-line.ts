@@ -33,15 +33,24 @@ export function changeAgainstPrevious(model: VaultModel, rec: CheckpointRecord):
 	return { previous: prev.record, via: prev.via, compare: compareFromDiff(diffCheckpoints(model, prev.record, rec)) };
 }
 
-/** The changed cells, newer side first: what the line opens into. */
+/** Values the summary leaves out (the who line says the agent), left out of the items too. */
+const QUIET_FIELDS = new Set(['agent', 'uncommitted']);
+
+/**
+ * The changed cells, newer side first: what the line opens into. A decision or ruling the
+ * newer records is listed once, as a new item, not again as now in effect.
+ */
 export function changedCells(m: CompareModel): CompareCell[] {
 	const out: CompareCell[] = [];
 	for (const row of m.rows) {
+		if (QUIET_FIELDS.has(row.key)) continue;
 		for (const c of row.newer) if (c.mark !== 'kept') out.push(c);
 		// A changed value is listed once, with its new text; an older item only it records stands alone.
 		for (const c of row.older) if (c.mark === 'removed') out.push(c);
 	}
-	for (const c of m.effect) out.push(c);
+	m.diff.inEffect.forEach((c, i) => {
+		if (!(c.status === 'nowInEffect' && c.reason === 'recorded')) out.push(m.effect[i]);
+	});
 	return out;
 }
 
