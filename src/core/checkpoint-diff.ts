@@ -111,12 +111,15 @@ export interface CheckpointDiff {
 // ---------------------------------------------------------------------------------------
 // What was in effect after one checkpoint
 
-interface RulingCopy {
+/** A bullet of the history; its line is looked up only if it is shown (a file's line map costs a read). */
+interface Copy {
 	text: string;
 	key: string;
-	session: string;
-	path: string;
-	line: number;
+	rec: CheckpointRecord;
+	k: number;
+}
+
+interface RulingCopy extends Copy {
 	ts: number;
 }
 
@@ -127,8 +130,8 @@ interface RulingState {
 }
 
 interface Effect {
-	/** Promoted decisions by key, with the holder's line. */
-	decisions: Map<string, { text: string; session: string; path: string; line: number }>;
+	/** Promoted decisions by key, with their newest holder. */
+	decisions: Map<string, Copy>;
 	/** Every ruling key of the history, its newest copy and the verdict on it as of then. */
 	rulings: Map<string, RulingState>;
 	/** Every decision key anywhere in the history (window or not). */
@@ -150,14 +153,14 @@ function effectAfter(model: VaultModel, rec: CheckpointRecord): Effect {
 	const entries = history(model.scan, rec.scope).entries;
 	const at = entries.indexOf(rec);
 	const upTo = at < 0 ? [] : entries.slice(at);
-	const decisions = new Map<string, { text: string; session: string; path: string; line: number }>();
+	const decisions = new Map<string, Copy>();
 	// promoteDecisions's rule (newest 200, one per decisionKey, the newest holder's wording), kept with the holder's file.
 	for (const r of upTo.slice(0, DECISION_WINDOW)) {
 		const keys = decisionKeys(r.checkpoint.decisions);
 		for (let k = 0; k < keys.length; k++) {
 			const key = keys[k];
 			if (key === '' || decisions.has(key)) continue;
-			decisions.set(key, { text: r.checkpoint.decisions[k], session: r.id, path: r.path, line: model.lines.bullet(r.path, HEADING.decisions, k) });
+			decisions.set(key, { text: r.checkpoint.decisions[k], key, rec: r, k });
 		}
 	}
 	const allDecisionKeys = new Set<string>();
@@ -169,7 +172,7 @@ function effectAfter(model: VaultModel, rec: CheckpointRecord): Effect {
 			const key = keys[k];
 			// Newest first: the first copy of a key is the one the hand-over shows.
 			if (key === null || copies.has(key)) continue;
-			copies.set(key, { text: r.checkpoint.failed[k], key, session: r.id, path: r.path, line: model.lines.bullet(r.path, HEADING.failed, k), ts: r.checkpoint.ts });
+			copies.set(key, { text: r.checkpoint.failed[k], key, rec: r, k, ts: r.checkpoint.ts });
 		}
 	}
 	const lastByKey = lastVerdictByKey(verdictsAsOf(model.verdicts.get(rec.scope) ?? [], rec.checkpoint.ts));
@@ -306,28 +309,29 @@ function verdictRef(v: Verdict, path: string): EffectChange['verdict'] {
 	return { kind: v.kind, commit: v.commit, ts: v.ts, path, line: v.line };
 }
 
-function decisionChanges(before: Effect, after: Effect, newer: CheckpointRecord): EffectChange[] {
+function decisionChanges(model: VaultModel, before: Effect, after: Effect, newer: CheckpointRecord): EffectChange[] {
+	const at = (d: Copy): Pick<EffectChange, 'session' | 'path' | 'line'> => ({ session: d.rec.id, path: d.rec.path, line: model.lines.bullet(d.rec.path, HEADING.decisions, d.k) });
 	const out: EffectChange[] = [];
 	const newerKeys = new Set(decisionKeys(newer.checkpoint.decisions));
 	for (const [key, d] of after.decisions) {
 		if (before.decisions.has(key)) continue;
 		const reason: EffectReason = newerKeys.has(key) ? 'recorded' : 'history';
-		out.push({ kind: 'decision', status: 'nowInEffect', reason, text: d.text, key, session: d.session, path: d.path, line: d.line, verdict: null, replaces: null });
+		out.push({ kind: 'decision', status: 'nowInEffect', reason, text: d.text, key, ...at(d), verdict: null, replaces: null });
 	}
 	for (const [key, d] of before.decisions) {
 		if (after.decisions.has(key)) continue;
 		// Still in the history, only past the newest 200: promotion's window moved on.
 		const reason: EffectReason = after.allDecisionKeys.has(key) ? 'window' : 'history';
-		out.push({ kind: 'decision', status: 'noLongerInEffect', reason, text: d.text, key, session: d.session, path: d.path, line: d.line, verdict: null, replaces: null });
+		out.push({ kind: 'decision', status: 'noLongerInEffect', reason, text: d.text, key, ...at(d), verdict: null, replaces: null });
 	}
 	return out;
 }
 
-function rulingChanges(before: Effect, after: Effect, newer: CheckpointRecord): EffectChange[] {
+function rulingChanges(model: VaultModel, before: Effect, after: Effect, newer: CheckpointRecord): EffectChange[] {
 	const out: EffectChange[] = [];
 	const newerKeys = new Set(rulingKeys(newer.checkpoint.failed).filter((k): k is string => k !== null));
 	const change = (status: EffectStatus, reason: EffectReason, s: RulingState, verdict: Verdict | null, reviewed: string): EffectChange => ({
-		kind: 'ruling', status, reason, text: s.copy.text, key: s.copy.key, session: s.copy.session, path: s.copy.path, line: s.copy.line,
+		kind: 'ruling', status, reason, text: s.copy.text, key: s.copy.key, session: s.copy.rec.id, path: s.copy.rec.path, line: model.lines.bullet(s.copy.rec.path, HEADING.failed, s.copy.k),
 		verdict: verdict ? verdictRef(verdict, reviewed) : null, replaces: null,
 	});
 	for (const [key, now] of after.rulings) {
@@ -336,7 +340,7 @@ function rulingChanges(before: Effect, after: Effect, newer: CheckpointRecord): 
 			if (!then) out.push(change('nowInEffect', newerKeys.has(key) ? 'recorded' : 'history', now, null, after.reviewedPath));
 			else if (!isLive(then)) {
 				// Live again: a copy newer than the retirement, or a later line that is not a retirement.
-				const byCopy = now.copy.ts > then.copy.ts || now.copy.path !== then.copy.path;
+				const byCopy = now.copy.ts > then.copy.ts || now.copy.rec !== then.copy.rec;
 				out.push(change('liveAgain', byCopy ? 'copy' : 'verdict', now, byCopy ? null : now.verdict, after.reviewedPath));
 			} else if (now.verdict?.kind === 'reconfirmed' && (then.verdict?.kind !== 'reconfirmed' || then.verdict.line !== now.verdict.line)) {
 				out.push(change('reconfirmed', 'verdict', now, now.verdict, after.reviewedPath));
@@ -385,7 +389,7 @@ export function diffCheckpoints(model: VaultModel, older: CheckpointRecord, newe
 	const after = effectAfter(model, newer);
 	const recorded: DiffItem[] = [];
 	for (const spec of LISTS) for (const item of listItems(model, older, newer, spec, before)) recorded.push(item);
-	const inEffect = [...decisionChanges(before, after, newer), ...rulingChanges(before, after, newer)];
+	const inEffect = [...decisionChanges(model, before, after, newer), ...rulingChanges(model, before, after, newer)];
 	return { older: side(older, before), newer: side(newer, after), recorded, fields: fieldChanges(model, older, newer), inEffect };
 }
 

@@ -26,11 +26,19 @@ function changeSources(s: ResumeSources): ChangeSources | null {
 	return typeof (s as Partial<ChangeSources>).changeOf === 'function' ? (s as ResumeSources & ChangeSources) : null;
 }
 
+/** Worked out once per model and checkpoint: the pane renders again on every selection, the model stays. */
+const made = new WeakMap<VaultModel, Map<CheckpointRecord, ChangeAgainstPrevious | null>>();
+
 /** The latest against its previous checkpoint; null for a checkpoint that starts its line of work. */
 export function changeAgainstPrevious(model: VaultModel, rec: CheckpointRecord): ChangeAgainstPrevious | null {
+	let byRecord = made.get(model);
+	if (!byRecord) made.set(model, (byRecord = new Map<CheckpointRecord, ChangeAgainstPrevious | null>()));
+	const kept = byRecord.get(rec);
+	if (kept !== undefined) return kept;
 	const prev = previousCheckpoint(model, rec);
-	if (!prev) return null;
-	return { previous: prev.record, via: prev.via, compare: compareFromDiff(diffCheckpoints(model, prev.record, rec)) };
+	const change = prev ? { previous: prev.record, via: prev.via, compare: compareFromDiff(diffCheckpoints(model, prev.record, rec)) } : null;
+	byRecord.set(rec, change);
+	return change;
 }
 
 /** Values the summary leaves out (the who line says the agent), left out of the items too. */
