@@ -16,6 +16,7 @@ import { registerReviews, type Reviews } from './ui/review-setup';
 import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
 import { registerIndex, type IndexFeatures } from './ui/index-setup';
 import { registerWhy, type WhyFeatures } from './ui/why-setup';
+import { registerCompare, type CompareFeatures } from './ui/compare-setup';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -31,6 +32,8 @@ export default class LogosContinuityPlugin extends Plugin {
 	private why!: WhyFeatures;
 	/** The sql.js index, working notes added from Obsidian, rebuild. */
 	index!: IndexFeatures;
+	/** Two checkpoints side by side. */
+	private compare!: CompareFeatures;
 	private status: UncommittedStatus | null = null;
 	/** Views and the status bar catch up once a burst of file events has settled. */
 	private readonly notify = debounce(() => this.catchUp(), NOTIFY_DELAY_MS, true);
@@ -47,6 +50,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.addCommand({ id: 'refresh-view', name: 'Refresh logos view', callback: () => this.changed(true) });
 		this.reviews = registerReviews(this);
 		this.chains = registerChainFeatures(this);
+		this.compare = registerCompare(this);
 		this.index = registerIndex(this, () => this.changed(false));
 		this.why = registerWhy(this);
 		this.addSettingTab(new LogosSettingTab(this.app, this));
@@ -113,6 +117,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		void this.reviews.refresh();
 		this.chains.refresh();
 		this.why.refresh();
+		this.compare.refresh();
 		void this.updateStatus();
 	}
 

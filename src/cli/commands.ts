@@ -18,6 +18,7 @@ import { WriteRefused } from '../core/path-guard';
 import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
 import { loadSnapshot, nodeAppendPort } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
+import { diffCommands } from './diff-command';
 import { indexCommands } from './index-commands';
 import { whyCommands } from './why-commands';
 import * as out from './output';
@@ -269,4 +270,4 @@ export const COMMANDS: Record<string, Command> = {
 	},
 };
 
-Object.assign(COMMANDS, indexCommands, whyCommands);
+Object.assign(COMMANDS, indexCommands, whyCommands, diffCommands);

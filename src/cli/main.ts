@@ -16,6 +16,7 @@ commands:
   history --scope S [--limit N]        checkpoints newest first
   conversations --scope S              conversations, most recently active first
   chain --session ID [--scope S]       back and forward along follows
+  diff --session ID [--against ID]     what a checkpoint changed (default: against the previous)
   resume --scope S [--conversation Q] [--markdown]
   rulings --scope S                    every ruling copy with its verdict
   review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA] | --undo TEXT
@@ -42,6 +43,7 @@ const OPTIONS = {
 	scope: { type: 'string' },
 	limit: { type: 'string' },
 	session: { type: 'string' },
+	against: { type: 'string' },
 	conversation: { type: 'string' },
 	markdown: { type: 'boolean' },
 	retire: { type: 'string' },

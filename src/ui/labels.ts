@@ -16,6 +16,7 @@ export const AUTO_CLOSED_LABEL = 'closed automatically — not a real handoff';
 export const HANDOFF = {
 	block: 'Handoff',
 	who: 'Stopped',
+	changed: 'Changed',
 	branch: 'Branch',
 	task: 'Task',
 	intent: 'Intent',

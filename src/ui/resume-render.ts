@@ -11,6 +11,7 @@ import type { CheckpointRecord } from '../core/types';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HANDOFF, HEADING, SECTION } from './labels';
 import { agentFromId, agentSpan, foldedBlock, foldedList, linked, meta, plural, rulingItem, section, setSectionOpen, timeSpan, tooltip, type RenderEnv } from './resume-dom';
 import { renderAfterNext, renderEarlier } from './resume-history';
+import { renderChangeLine } from './change-line';
 import { rowVerdict } from './verdict-marks';
 
 /** Items of a list in the handoff block shown before "show all": the block stays one screen high. */
@@ -64,6 +65,8 @@ function renderHandoff(el: HTMLElement, latest: ResumeLatest, r: ResumeModel, en
 	}
 	if (c.auto) who.createDiv({ cls: ['logos-label', 'logos-label-auto'], text: AUTO_LABEL });
 	if (c.autoClosed) who.createDiv({ cls: ['logos-label', 'logos-label-auto-closed'], text: AUTO_CLOSED_LABEL });
+	// What this checkpoint changed against the one before it: one line, open for the items.
+	renderChangeLine(() => handoffRow(block, 'changed', HANDOFF.changed), rec, env);
 
 	renderBranch(block, rec, env);
 
