@@ -18,6 +18,7 @@ commands:
   chain --session ID [--scope S]       back and forward along follows
   resume --scope S [--conversation Q] [--markdown]
   rulings --scope S                    every ruling copy with its verdict
+  timeline --scope S                   conversations in time: marks, handoffs, problems
   review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA] | --undo TEXT
   note --scope S [--agent A] TEXT      append a masked working note
   continuity                           per-project continuity figures
