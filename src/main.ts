@@ -15,6 +15,7 @@ import { watchSessions } from './vault/obsidian-watch';
 import { registerReviews, type Reviews } from './ui/review-setup';
 import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
 import { registerIndex, type IndexFeatures } from './ui/index-setup';
+import { registerTimeline, type TimelineFeatures } from './ui/timeline-setup';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -26,6 +27,8 @@ export default class LogosContinuityPlugin extends Plugin {
 	reviews!: Reviews;
 	/** Chain bar, history navigation, conversations, "was this tried?". */
 	private chains!: ChainFeatures;
+	/** The conversation timeline view and its command. */
+	private timeline!: TimelineFeatures;
 	/** The sql.js index, working notes added from Obsidian, rebuild. */
 	index!: IndexFeatures;
 	private status: UncommittedStatus | null = null;
@@ -44,6 +47,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.addCommand({ id: 'refresh-view', name: 'Refresh logos view', callback: () => this.changed(true) });
 		this.reviews = registerReviews(this);
 		this.chains = registerChainFeatures(this);
+		this.timeline = registerTimeline(this);
 		this.index = registerIndex(this, () => this.changed(false));
 		this.addSettingTab(new LogosSettingTab(this.app, this));
 
@@ -108,6 +112,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		refreshResumeViews(this.app);
 		void this.reviews.refresh();
 		this.chains.refresh();
+		this.timeline.refresh();
 		void this.updateStatus();
 	}
 

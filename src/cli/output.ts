@@ -7,6 +7,7 @@ import type { ConversationSummary, ResumeModel, RulingRow } from '../core/resume
 import type { Timeline } from '../core/timeline';
 import type { Checkpoint, CheckpointRecord, Problem } from '../core/types';
 import { verdictPhrase } from '../core/verdict-words';
+import { pushAll } from '../core/arrays';
 
 const orNull = (s: string): string | null => (s === '' ? null : s);
 
@@ -177,6 +178,6 @@ export function timelineText(t: Timeline): string {
 		lines.push('', 'abandoned:');
 		for (const a of t.abandoned) lines.push(`  ${a.scope} ${a.agent}: silent since ${date(a.lastTs)}, ${a.notes} working notes`);
 	}
-	if (t.problems.length > 0) lines.push('', ...problemsText(t.problems));
+	if (t.problems.length > 0) pushAll(lines, ['', ...problemsText(t.problems)]);
 	return lines.join('\n');
 }
