@@ -7,7 +7,7 @@
  * between marks. It draws exactly what `buildTimeline` gives the CLI's `timeline`.
  */
 import { ItemView, TFile, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
-import { buildTimeline, type Timeline, type TimelineMark } from '../core/timeline';
+import { buildTimeline, type Timeline, type TimelineFlag, type TimelineLink, type TimelineMark } from '../core/timeline';
 import { scopeOfPath, type VaultModel } from '../core/vault-model';
 import type { ChainHost } from './chain-nav';
 import { nowSeconds } from './copy-resume';
@@ -20,6 +20,13 @@ import { agentColours, layoutTimeline, MARK_R, neighbour, type TimelineLayout, t
 export const TIMELINE_VIEW_TYPE = 'logos-timeline';
 /** Colours in styles.css: --logos-agent-0 … --logos-agent-5. */
 export const AGENT_PALETTE = 6;
+/** Marks drawn before the main thread is given back. */
+const CHUNK = 250;
+
+/** Lets the browser paint and handle input before the next piece of drawing. */
+function yieldToBrowser(): Promise<void> {
+	return new Promise((ok) => window.setTimeout(ok, 0));
+}
 
 const ZOOMS: { zoom: Zoom; label: string }[] = [
 	{ zoom: 'day', label: 'Day' },
@@ -29,14 +36,17 @@ const ZOOMS: { zoom: Zoom; label: string }[] = [
 
 const KIND_WORDS: Record<TimelineMark['kind'], string> = { normal: '', auto: ' · auto record', autoClosed: ' · closed automatically' };
 
+// One formatter each, made once: toLocaleString builds a new one per call, too slow for 2,000 marks.
+const WHEN = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const TICK_HOUR = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+const TICK_DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 function when(ts: number): string {
-	return new Date(ts * 1000).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+	return WHEN.format(ts * 1000);
 }
 
 function tickLabel(t: number, step: number): string {
-	const d = new Date(t * 1000);
-	if (step < 86400) return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-	return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+	return (step < 86400 ? TICK_HOUR : TICK_DAY).format(t * 1000);
 }
 
 export interface TimelineViewState {
@@ -53,6 +63,8 @@ export class TimelineView extends ItemView {
 	private byLane: number[][] = [];
 	private markEls: SVGElement[] = [];
 	private focusIndex = -1;
+	/** Bumped by each render, so an older render still drawing stops. */
+	private generation = 0;
 	private scopeSelect!: HTMLSelectElement;
 	private zoomEls = new Map<Zoom, HTMLButtonElement>();
 	private legendEl!: HTMLElement;
@@ -118,6 +130,7 @@ export class TimelineView extends ItemView {
 		});
 		this.registerDomEvent(this.bodyEl, 'click', (evt) => this.onClick(evt));
 		this.registerDomEvent(this.bodyEl, 'keydown', (evt) => this.onKey(evt));
+		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.onHover(evt));
 		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
 		await this.refresh();
 	}
@@ -176,6 +189,7 @@ export class TimelineView extends ItemView {
 		this.renderControls(model);
 		this.bodyEl.empty();
 		this.shown = null;
+		this.generation++;
 		if (!loaded.found) {
 			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noFolder(loaded.root) });
 			return;
@@ -184,7 +198,7 @@ export class TimelineView extends ItemView {
 			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noScopes(loaded.root) });
 			return;
 		}
-		this.render(buildTimeline(model, this.sel.scope, nowSeconds()), width);
+		await this.render(buildTimeline(model, this.sel.scope, nowSeconds()), width);
 	}
 
 	private renderControls(model: VaultModel): void {
@@ -197,8 +211,15 @@ export class TimelineView extends ItemView {
 		}
 	}
 
-	/** Draws one timeline; public so a bench can time it with the model in hand. */
-	render(t: Timeline, width: number): void {
+	/**
+	 * Draws one timeline; public so a bench can time it with the model in hand. The frame,
+	 * labels and axis go in at once; the marks, links and flags follow lane by lane, newest
+	 * lanes first, in pieces of about CHUNK marks with the main thread given back between
+	 * pieces, so a scope of thousands of checkpoints never holds it for long. Resolves once all
+	 * is drawn; a newer render stops an older one where it is.
+	 */
+	async render(t: Timeline, width: number): Promise<void> {
+		const generation = ++this.generation;
 		this.shown = t;
 		this.markEls = [];
 		this.byLane = t.lanes.map(() => []);
@@ -222,7 +243,7 @@ export class TimelineView extends ItemView {
 		this.labels(frame, t, layout);
 		const scroll = frame.createDiv({ cls: 'logos-timeline-scroll' });
 		this.scrollEl = scroll;
-		const svg = scroll.createSvg('svg', {
+		const svg = createSvg('svg', {
 			cls: 'logos-timeline-svg',
 			attr: { width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'group', 'aria-label': `Timeline of ${t.scope}` },
 		});
@@ -238,27 +259,64 @@ export class TimelineView extends ItemView {
 			return { x: layout.x(m.at), y: layout.lanes[laneIndex.get(m.lane) ?? 0].y };
 		};
 		this.laneLines(svg, layout, pos);
+		// Links under marks, flags over them: the groups are made now, filled piece by piece.
 		const links = svg.createSvg('g', { cls: 'logos-timeline-links' });
-		for (const l of t.links) {
-			const a = markIndex.get(l.fromPath);
-			const b = markIndex.get(l.toPath);
-			if (a === undefined || b === undefined) continue;
-			const p = pos(a);
-			const q = pos(b);
-			const mid = (p.x + q.x) / 2;
-			const d = p.y === q.y ? `M${p.x} ${p.y - MARK_R}Q${mid} ${p.y - 3 * MARK_R} ${q.x} ${q.y - MARK_R}` : `M${p.x} ${p.y}C${mid} ${p.y} ${mid} ${q.y} ${q.x} ${q.y}`;
-			const cls = l.kind === 'handoff' ? ['logos-timeline-link', 'is-handoff', `logos-agent-${colours.get(t.marks[b].agent) ?? 0}`] : ['logos-timeline-link', 'is-follows'];
-			const path = links.createSvg('path', { cls, attr: { d, 'data-from': l.from, 'data-to': l.to, 'data-kind': l.kind } });
-			path.createSvg('title').textContent = l.kind === 'handoff' ? `handoff ${t.marks[a].agent} → ${t.marks[b].agent}` : `${l.to} follows ${l.from} across conversations`;
-		}
-		this.marks(svg, t, pos, colours);
-		this.flags(svg, t, layout, markIndex, pos, laneIndex);
+		const marks = svg.createSvg('g', { cls: 'logos-timeline-marks' });
+		const flags = svg.createSvg('g', { cls: 'logos-timeline-flags' });
 		this.silent(svg, t, layout);
+		scroll.appendChild(svg);
 		this.problemList(t);
-		this.focusIndex = this.byLane[0]?.[this.byLane[0].length - 1] ?? -1;
-		if (this.focusIndex >= 0) this.markEls[this.focusIndex].setAttr('tabindex', '0');
 		// The newest work is where a person looks first: zoomed in, the view starts at the end.
 		scroll.scrollLeft = layout.width;
+
+		const linksTo = new Map<number, TimelineLink[]>();
+		for (const l of t.links) {
+			const b = markIndex.get(l.toPath);
+			if (b === undefined || !markIndex.has(l.fromPath)) continue;
+			const list = linksTo.get(b);
+			if (list) list.push(l);
+			else linksTo.set(b, [l]);
+		}
+		const flagsAt = new Map<number, TimelineFlag[]>();
+		for (const p of t.problems) {
+			const k = p.lane === null ? undefined : laneIndex.get(p.lane);
+			if (k === undefined) continue;
+			const list = flagsAt.get(k);
+			if (list) list.push(p);
+			else flagsAt.set(k, [p]);
+		}
+		let lane = 0;
+		while (lane < t.lanes.length) {
+			const piece = { links: createSvg('g'), marks: createSvg('g'), flags: createSvg('g') };
+			let drawn = 0;
+			for (; lane < t.lanes.length && drawn < CHUNK; lane++) {
+				for (const i of this.byLane[lane]) {
+					this.mark(piece.marks, t.marks[i], i, pos(i), colours);
+					for (const l of linksTo.get(i) ?? []) this.link(piece.links, t, l, markIndex, pos, colours);
+					drawn++;
+				}
+				for (const p of flagsAt.get(lane) ?? []) this.flag(piece.flags, p, lane, layout, markIndex, pos);
+			}
+			links.appendChild(piece.links);
+			marks.appendChild(piece.marks);
+			flags.appendChild(piece.flags);
+			// The newest lane's newest mark is the one in the tab order from the first piece on.
+			if (this.focusIndex < 0) this.moveFocus(this.byLane[0][this.byLane[0].length - 1], false);
+			if (lane < t.lanes.length) await yieldToBrowser();
+			if (generation !== this.generation) return;
+		}
+	}
+
+	private link(g: SVGElement, t: Timeline, l: TimelineLink, markIndex: Map<string, number>, pos: (i: number) => { x: number; y: number }, colours: Map<string, number>): void {
+		const a = markIndex.get(l.fromPath) as number;
+		const b = markIndex.get(l.toPath) as number;
+		const p = pos(a);
+		const q = pos(b);
+		const mid = (p.x + q.x) / 2;
+		const d = p.y === q.y ? `M${p.x} ${p.y - MARK_R}Q${mid} ${p.y - 3 * MARK_R} ${q.x} ${q.y - MARK_R}` : `M${p.x} ${p.y}C${mid} ${p.y} ${mid} ${q.y} ${q.x} ${q.y}`;
+		const cls = l.kind === 'handoff' ? ['logos-timeline-link', 'is-handoff', `logos-agent-${colours.get(t.marks[b].agent) ?? 0}`] : ['logos-timeline-link', 'is-follows'];
+		const path = g.createSvg('path', { cls, attr: { d, 'data-from': l.from, 'data-to': l.to, 'data-kind': l.kind } });
+		path.createSvg('title').textContent = l.kind === 'handoff' ? `handoff ${t.marks[a].agent} → ${t.marks[b].agent}` : `${l.to} follows ${l.from} across conversations`;
 	}
 
 	private labels(frame: HTMLElement, t: Timeline, layout: TimelineLayout): void {
@@ -280,55 +338,52 @@ export class TimelineView extends ItemView {
 
 	private axis(svg: SVGSVGElement, layout: TimelineLayout): void {
 		const g = svg.createSvg('g', { cls: 'logos-timeline-axis' });
-		for (const tick of layout.ticks) {
-			g.createSvg('line', { attr: { x1: tick.x, x2: tick.x, y1: 16, y2: layout.height } });
-			g.createSvg('text', { attr: { x: tick.x + 3, y: 12 } }).textContent = tickLabel(tick.t, tick.step);
-		}
+		// Every tick line is one path: a drawing zoomed to a day has hundreds of them.
+		g.createSvg('path', { attr: { d: layout.ticks.map((tick) => `M${tick.x} 16V${layout.height}`).join('') } });
+		for (const tick of layout.ticks) g.createSvg('text', { attr: { x: tick.x + 3, y: 12 } }).textContent = tickLabel(tick.t, tick.step);
 	}
 
 	private laneLines(svg: SVGSVGElement, layout: TimelineLayout, pos: (i: number) => { x: number; y: number }): void {
-		const g = svg.createSvg('g', { cls: 'logos-timeline-lanes' });
+		// Guides and lane lines as two paths, whatever the number of lanes.
+		const guides: string[] = [];
+		const spans: string[] = [];
 		this.byLane.forEach((own, k) => {
 			const y = layout.lanes[k].y;
-			g.createSvg('line', { cls: 'logos-timeline-guide', attr: { x1: 0, x2: layout.width, y1: y, y2: y } });
-			if (own.length > 1) g.createSvg('line', { cls: 'logos-timeline-lane', attr: { x1: pos(own[0]).x, x2: pos(own[own.length - 1]).x, y1: y, y2: y } });
+			guides.push(`M0 ${y}H${layout.width}`);
+			if (own.length > 1) spans.push(`M${pos(own[0]).x} ${y}H${pos(own[own.length - 1]).x}`);
 		});
+		const g = svg.createSvg('g', { cls: 'logos-timeline-lanes' });
+		g.createSvg('path', { cls: 'logos-timeline-guide', attr: { d: guides.join('') } });
+		g.createSvg('path', { cls: 'logos-timeline-lane', attr: { d: spans.join('') } });
 	}
 
-	private marks(svg: SVGSVGElement, t: Timeline, pos: (i: number) => { x: number; y: number }, colours: Map<string, number>): void {
-		const g = svg.createSvg('g', { cls: 'logos-timeline-marks' });
-		t.marks.forEach((m, i) => {
-			const { x, y } = pos(i);
-			const cls = ['logos-timeline-mark', `logos-agent-${colours.get(m.agent) ?? 0}`];
-			if (m.kind !== 'normal') cls.push('is-hollow');
-			if (m.undated) cls.push('is-undated');
-			const task = m.task === '' ? 'no task given' : m.task;
-			const label = `${m.agent} · ${task} · ${m.undated ? 'undated' : when(m.ts)}${KIND_WORDS[m.kind]}${m.handoffTo ? ` · hands off to ${m.handoffTo}` : ''}`;
-			const el = g.createSvg('circle', { cls, attr: { cx: x, cy: y, r: MARK_R, 'data-index': i, 'data-session': m.session, 'data-kind': m.kind, role: 'link', 'aria-label': label } });
-			el.createSvg('title').textContent = label;
-			this.markEls.push(el);
-		});
+	private mark(g: SVGElement, m: TimelineMark, i: number, at: { x: number; y: number }, colours: Map<string, number>): void {
+		const cls = ['logos-timeline-mark', `logos-agent-${colours.get(m.agent) ?? 0}`];
+		if (m.kind !== 'normal') cls.push('is-hollow');
+		if (m.undated) cls.push('is-undated');
+		const task = m.task === '' ? 'no task given' : m.task;
+		const label = `${m.agent} · ${task} · ${m.undated ? 'undated' : when(m.ts)}${KIND_WORDS[m.kind]}${m.handoffTo ? ` · hands off to ${m.handoffTo}` : ''}`;
+		// The hover text is added on first hover (onHover): 2,000 title elements cost more than the marks.
+		this.markEls[i] = g.createSvg('circle', { cls, attr: { cx: at.x, cy: at.y, r: MARK_R, 'data-index': i, 'data-session': m.session, 'data-kind': m.kind, role: 'link', 'aria-label': label } });
 	}
 
-	private flags(svg: SVGSVGElement, t: Timeline, layout: TimelineLayout, markIndex: Map<string, number>, pos: (i: number) => { x: number; y: number }, laneIndex: Map<string, number>): void {
-		const g = svg.createSvg('g', { cls: 'logos-timeline-flags' });
-		for (const p of t.problems) {
-			const i = p.mark === null ? undefined : markIndex.get(p.mark);
-			let x: number;
-			let y: number;
-			if (i !== undefined) ({ x, y } = pos(i));
-			else if (p.lane !== null && laneIndex.has(p.lane)) {
-				const own = this.byLane[laneIndex.get(p.lane) ?? 0];
-				x = own.length > 0 ? pos(own[own.length - 1]).x + 3 * MARK_R : layout.x(layout.from);
-				y = layout.lanes[laneIndex.get(p.lane) ?? 0].y;
-			} else continue;
-			const top = y - MARK_R - 3;
-			const flag = g.createSvg('path', {
-				cls: ['logos-timeline-flag', `is-${p.kind}`],
-				attr: { d: `M${x + MARK_R - 2} ${top}l4 -7l4 7z`, 'data-kind': p.kind, 'data-path': p.path ?? '' },
-			});
-			flag.createSvg('title').textContent = `${p.kind}: ${p.detail}`;
+	/** A problem on its mark, or for a file that is no mark (an empty one) after its lane's last mark. */
+	private flag(g: SVGElement, p: TimelineFlag, lane: number, layout: TimelineLayout, markIndex: Map<string, number>, pos: (i: number) => { x: number; y: number }): void {
+		const i = p.mark === null ? undefined : markIndex.get(p.mark);
+		let x: number;
+		let y: number;
+		if (i !== undefined) ({ x, y } = pos(i));
+		else {
+			const own = this.byLane[lane];
+			x = own.length > 0 ? pos(own[own.length - 1]).x + 3 * MARK_R : layout.x(layout.from);
+			y = layout.lanes[lane].y;
 		}
+		const top = y - MARK_R - 3;
+		const flag = g.createSvg('path', {
+			cls: ['logos-timeline-flag', `is-${p.kind}`],
+			attr: { d: `M${x + MARK_R - 2} ${top}l4 -7l4 7z`, 'data-kind': p.kind, 'data-path': p.path ?? '' },
+		});
+		flag.createSvg('title').textContent = `${p.kind}: ${p.detail}`;
 	}
 
 	private silent(svg: SVGSVGElement, t: Timeline, layout: TimelineLayout): void {
@@ -351,6 +406,13 @@ export class TimelineView extends ItemView {
 			const li = ul.createEl('li', { cls: 'logos-problem' });
 			li.createSpan({ cls: 'logos-link', text: `${p.kind}: ${p.detail}`, attr: { 'data-open': p.path ?? '', tabindex: '0', role: 'link' } });
 		}
+	}
+
+	/** A mark's hover text (its aria-label), made the first time the pointer reaches it. */
+	private onHover(evt: MouseEvent): void {
+		const mark = evt.target instanceof Element ? evt.target.closest('.logos-timeline-mark') : null;
+		if (!mark || mark.querySelector('title')) return;
+		mark.createSvg('title').textContent = mark.getAttribute('aria-label');
 	}
 
 	private onClick(evt: MouseEvent): void {
@@ -397,8 +459,8 @@ export class TimelineView extends ItemView {
 		const el = this.markEls[i];
 		if (!el) return;
 		el.setAttr('tabindex', '0');
-		el.addClass('is-focused');
 		if (focus) {
+			el.addClass('is-focused');
 			el.focus();
 			this.reveal(el);
 		}

@@ -33,13 +33,15 @@ function cliTimeline(dir: string, scope: string): Timeline {
 	return JSON.parse(JSON.stringify(COMMANDS.timeline.run(ctx))) as Timeline;
 }
 
-/** What the view drew: marks, links, flags and silent sessions, read back from the SVG. */
+const sorted = (rows: (string | null)[][]) => rows.map((r) => r.join(' ')).sort();
+
+/** What the view drew: marks, links, flags and silent sessions, read back from the SVG (links and flags in any order). */
 function drawn(view: TimelineView) {
 	const el = view.contentEl;
 	return {
 		marks: [...el.querySelectorAll('.logos-timeline-mark')].map((m) => [m.getAttribute('data-session'), m.getAttribute('data-kind')]),
-		links: [...el.querySelectorAll('.logos-timeline-link')].map((l) => [l.getAttribute('data-from'), l.getAttribute('data-to'), l.getAttribute('data-kind')]),
-		flags: [...el.querySelectorAll('.logos-timeline-flag')].map((f) => [f.getAttribute('data-kind'), f.getAttribute('data-path')]),
+		links: sorted([...el.querySelectorAll('.logos-timeline-link')].map((l) => [l.getAttribute('data-from'), l.getAttribute('data-to'), l.getAttribute('data-kind')])),
+		flags: sorted([...el.querySelectorAll('.logos-timeline-flag')].map((f) => [f.getAttribute('data-kind'), f.getAttribute('data-path')])),
 		lanes: [...el.querySelectorAll('.logos-timeline-label[data-lane]')].map((l) => l.getAttribute('data-lane')),
 		silent: [...el.querySelectorAll('.logos-timeline-abandoned')].map((a) => a.getAttribute('data-agent')),
 	};
@@ -48,8 +50,8 @@ function drawn(view: TimelineView) {
 function expected(t: Timeline) {
 	return {
 		marks: t.marks.map((m) => [m.session, m.kind]),
-		links: t.links.map((l) => [l.from, l.to, l.kind]),
-		flags: t.problems.filter((p) => p.lane !== null).map((p) => [p.kind, p.path]),
+		links: sorted(t.links.map((l) => [l.from, l.to, l.kind])),
+		flags: sorted(t.problems.filter((p) => p.lane !== null).map((p) => [p.kind, p.path])),
 		lanes: t.lanes.map((l) => l.id),
 		silent: t.abandoned.map((a) => a.agent),
 	};
@@ -90,6 +92,8 @@ describe('reading the timeline', () => {
 		const view = await start(DEMO_DIR);
 		await view.showScope('kestrel');
 		const mark = view.contentEl.querySelector('[data-session="20261124-101505-claude"]');
+		expect(mark?.getAttribute('aria-label')).toMatch(/^claude · add partial refunds to the admin order page · .* · hands off to codex$/);
+		mark?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
 		expect(mark?.querySelector('title')?.textContent).toMatch(/^claude · add partial refunds to the admin order page · .* · hands off to codex$/);
 	});
 
