@@ -6,13 +6,12 @@
  * theme variables (styles.css). Click or Enter opens a mark's note; the arrow keys move
  * between marks. It draws exactly what `buildTimeline` gives the CLI's `timeline`.
  */
-import { ItemView, TFile, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { ItemView, Keymap, Notice, TFile, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { buildTimeline, type Timeline, type TimelineFlag, type TimelineLink, type TimelineMark } from '../core/timeline';
 import { scopeOfPath, type VaultModel } from '../core/vault-model';
 import type { ChainHost } from './chain-nav';
 import { nowSeconds } from './copy-resume';
 import { EMPTY } from './labels';
-import { openTarget } from './line-links';
 import { plural } from './resume-dom';
 import { mostRecentScope } from './resume-view';
 import { agentColours, layoutTimeline, MARK_R, neighbour, type TimelineLayout, type Zoom } from './timeline-layout';
@@ -408,6 +407,22 @@ export class TimelineView extends ItemView {
 		}
 	}
 
+	/**
+	 * Opens a note beside the timeline, never in its place: in the most recent note's tab, or
+	 * a new tab (always one with Ctrl/Cmd, as elsewhere in Obsidian).
+	 */
+	private async openNote(path: string, evt: MouseEvent | KeyboardEvent): Promise<void> {
+		const file = this.app.vault.getAbstractFileByPath(path);
+		if (!(file instanceof TFile)) {
+			new Notice(`${path} is no longer in the vault.`);
+			return;
+		}
+		const ws = this.app.workspace;
+		const note = ws.getLeavesOfType('markdown')[0];
+		const leaf = Keymap.isModEvent(evt) || !note ? ws.getLeaf('tab') : note;
+		await leaf.openFile(file, { active: true });
+	}
+
 	/** A mark's hover text (its aria-label), made the first time the pointer reaches it. */
 	private onHover(evt: MouseEvent): void {
 		const mark = evt.target instanceof Element ? evt.target.closest('.logos-timeline-mark') : null;
@@ -421,11 +436,11 @@ export class TimelineView extends ItemView {
 		if (mark && this.shown) {
 			const i = Number(mark.getAttribute('data-index'));
 			this.moveFocus(i, false);
-			void openTarget(this.app, { path: this.shown.marks[i].path, line: -1 }, evt);
+			void this.openNote(this.shown.marks[i].path, evt);
 			return;
 		}
 		const open = target?.closest<HTMLElement>('[data-open]');
-		if (open?.dataset.open) void openTarget(this.app, { path: open.dataset.open, line: -1 }, evt);
+		if (open?.dataset.open) void this.openNote(open.dataset.open, evt);
 	}
 
 	private onKey(evt: KeyboardEvent): void {
@@ -435,13 +450,13 @@ export class TimelineView extends ItemView {
 		const open = target?.closest<HTMLElement>('[data-open]');
 		if (evt.key === 'Enter' && open?.dataset.open) {
 			evt.preventDefault();
-			void openTarget(this.app, { path: open.dataset.open, line: -1 }, evt);
+			void this.openNote(open.dataset.open, evt);
 			return;
 		}
 		if (!target?.closest('[data-index]') || this.focusIndex < 0) return;
 		if (evt.key === 'Enter') {
 			evt.preventDefault();
-			void openTarget(this.app, { path: t.marks[this.focusIndex].path, line: -1 }, evt);
+			void this.openNote(t.marks[this.focusIndex].path, evt);
 			return;
 		}
 		const next = neighbour(t, this.byLane, this.focusIndex, evt.key);

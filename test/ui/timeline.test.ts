@@ -5,8 +5,9 @@ import { COMMANDS, type CommandContext } from '../../src/cli/commands';
 import type { Timeline } from '../../src/core/timeline';
 import type LogosContinuityPlugin from '../../src/main';
 import { TimelineView, TIMELINE_VIEW_TYPE } from '../../src/ui/timeline-view';
-import { activePath, DEMO_DIR, folderFiles, offered, openView, OWN_DIR } from './chain-helpers';
+import { DEMO_DIR, folderFiles, offered, openView, OWN_DIR } from './chain-helpers';
 import { loadPlugin, makeApp, settle } from './harness';
+import { WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 
 /** 2026-11-30T12:00:00-08:00, the golden files' clock. */
 const NOW = 1796068800;
@@ -25,6 +26,17 @@ async function start(dir: string): Promise<TimelineView> {
 	app = makeApp(folderFiles(dir));
 	plugin = await loadPlugin(app);
 	return openView(app, plugin, TIMELINE_VIEW_TYPE, TimelineView);
+}
+
+/** Notes opened from now on, and that none took the timeline's own tab. */
+function watchOpens(): string[] {
+	const opened: string[] = [];
+	jest.spyOn(WorkspaceLeaf.prototype, 'openFile').mockImplementation(function (this: unknown, file: { path: string }) {
+		expect(this).not.toBe(app.workspace.getLeavesOfType(TIMELINE_VIEW_TYPE)[0]);
+		opened.push(file.path);
+		return Promise.resolve();
+	} as never);
+	return opened;
 }
 
 /** What `logos-continuity timeline --vault DIR --scope S --json --now NOW` prints. */
@@ -100,10 +112,11 @@ describe('reading the timeline', () => {
 	test('a click opens the note of the mark', async () => {
 		const view = await start(DEMO_DIR);
 		await view.showScope('kestrel');
+		const opened = watchOpens();
 		const mark = view.contentEl.querySelector('[data-session="20261125-100233-codex"]');
 		mark?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 		await settle();
-		expect(activePath(app)).toBe('sessions/kestrel/_convos/019ab4e2-3c71-7d05-9f2a-6b8c0d1e2f34/20261125-100233-codex.md');
+		expect(opened).toEqual(['sessions/kestrel/_convos/019ab4e2-3c71-7d05-9f2a-6b8c0d1e2f34/20261125-100233-codex.md']);
 	});
 
 	test('arrow keys move along a lane and between lanes, Enter opens', async () => {
@@ -126,9 +139,10 @@ describe('reading the timeline', () => {
 		press('ArrowLeft');
 		expect(focused()).toBe('20261126-134500-claude');
 		expect(view.contentEl.querySelectorAll('.logos-timeline-mark[tabindex]')).toHaveLength(1);
+		const opened = watchOpens();
 		press('Enter');
 		await settle();
-		expect(activePath(app)).toBe('sessions/kestrel/disputes/_convos/5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9/20261126-134500-claude.md');
+		expect(opened).toEqual(['sessions/kestrel/disputes/_convos/5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9/20261126-134500-claude.md']);
 	});
 
 	test('zoom: a day is wider than everything, and the zoom is kept in the view state', async () => {
