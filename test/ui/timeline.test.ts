@@ -1,6 +1,10 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { App as AppOriginal } from 'obsidian';
+import { generateVault } from '../bench/generate';
 import { COMMANDS, type CommandContext } from '../../src/cli/commands';
 import type { Timeline } from '../../src/core/timeline';
 import type LogosContinuityPlugin from '../../src/main';
@@ -162,5 +166,31 @@ describe('reading the timeline', () => {
 	test('"Open conversation timeline" is in the palette', async () => {
 		await start(DEMO_DIR);
 		expect(offered(plugin, 'open-timeline')).toBe(true);
+	});
+});
+
+describe('a scope of many checkpoints', () => {
+	let dir = '';
+	beforeAll(() => {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-timeline-'));
+		generateVault(dir, { checkpoints: 700, scopes: 2, notes: 20, bigScope: 600 });
+	});
+	afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	test('drawn in pieces, every mark and link ends up drawn, as the CLI lists them', async () => {
+		const view = await start(dir);
+		await view.showScope('proj-00');
+		const cli = cliTimeline(dir, 'proj-00');
+		expect(cli.marks).toHaveLength(600);
+		expect(drawn(view)).toEqual(expected(cli));
+	});
+
+	test('choosing another scope right after a first one: the later choice is what stays drawn', async () => {
+		const view = await start(dir);
+		const first = view.showScope('proj-00');
+		const second = view.showScope('proj-01');
+		await Promise.all([first, second]);
+		await settle(50);
+		expect(drawn(view)).toEqual(expected(cliTimeline(dir, 'proj-01')));
 	});
 });
