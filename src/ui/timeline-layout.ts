@@ -32,9 +32,14 @@ export interface LanePlace {
 
 export interface TimelineLayout {
 	narrow: boolean;
+	/** The stretch of time drawn: all of it, or a day or a week ending at `end`. */
+	window: { from: number; to: number };
+	/** There is more before or after the window (zoomed in only). */
+	earlier: boolean;
+	later: boolean;
 	/** Width of the label column beside the track; 0 when narrow. */
 	labelWidth: number;
-	/** The drawing's size: wider than the view when zoomed in (it scrolls sideways). */
+	/** The drawing's size: the view's width, whatever the zoom (a zoomed drawing pages, never grows). */
 	width: number;
 	height: number;
 	/** The part of the track on screen at once. */
@@ -48,16 +53,26 @@ export interface TimelineLayout {
 	x(t: number): number;
 }
 
-export function layoutTimeline(t: Timeline, viewWidth: number, zoom: Zoom): TimelineLayout {
+/**
+ * `end` is where a zoomed window ends (default: the latest time drawn). Zoomed in, the
+ * drawing stays the view's width and shows one day or week at a time: a drawing as wide as
+ * months at a day's scale is hundreds of thousands of pixels the browser must lay out.
+ */
+export function layoutTimeline(t: Timeline, viewWidth: number, zoom: Zoom, end: number | null = null): TimelineLayout {
 	const narrow = viewWidth < NARROW_WIDTH;
 	const labelWidth = narrow ? 0 : LABEL_WIDTH;
 	const track = Math.max(120, viewWidth - labelWidth - 2 * PAD);
-	const from = t.range?.from ?? 0;
-	const to = t.range?.to ?? from;
-	const whole = Math.max(to - from, 3600);
-	const span = zoom === 'all' ? whole : Math.min(ZOOM_SPAN[zoom], whole);
-	const pxPerSecond = track / span;
-	const width = Math.ceil(whole * pxPerSecond + 2 * PAD);
+	const first = t.range?.from ?? 0;
+	const last = t.range?.to ?? first;
+	let from = first;
+	let to = Math.max(last, first + 3600);
+	if (zoom !== 'all') {
+		const span = ZOOM_SPAN[zoom];
+		to = Math.min(Math.max(end ?? last, first + span), Math.max(last, first + span));
+		from = to - span;
+	}
+	const pxPerSecond = track / (to - from);
+	const width = Math.ceil(track + 2 * PAD);
 	const rowHeight = narrow ? LANE_HEIGHT + LABEL_ROW : LANE_HEIGHT;
 	const place = (lane: number, k: number): LanePlace => {
 		const top = AXIS_HEIGHT + k * rowHeight;
@@ -67,7 +82,11 @@ export function layoutTimeline(t: Timeline, viewWidth: number, zoom: Zoom): Time
 	const notesRow = t.abandoned.length > 0 ? place(-1, lanes.length) : null;
 	const rows = lanes.length + (notesRow ? 1 : 0);
 	const x = (time: number): number => PAD + (time - from) * pxPerSecond;
-	return { narrow, labelWidth, width, height: AXIS_HEIGHT + rows * rowHeight + PAD, viewWidth: track + 2 * PAD, pxPerSecond, from, lanes, notesRow, ticks: ticks(from, to, pxPerSecond, x), x };
+	return {
+		narrow, labelWidth, width, height: AXIS_HEIGHT + rows * rowHeight + PAD, viewWidth: width, pxPerSecond, from, lanes, notesRow,
+		window: { from, to }, earlier: zoom !== 'all' && from > first, later: zoom !== 'all' && to < last,
+		ticks: ticks(from, to, pxPerSecond, x), x,
+	};
 }
 
 /** Axis ticks on whole hours or days (UTC), no closer than TICK_MIN_PX. */

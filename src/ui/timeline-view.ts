@@ -51,10 +51,15 @@ function tickLabel(t: number, step: number): string {
 export interface TimelineViewState {
 	scope: string | null;
 	zoom: Zoom;
+	/** Where a zoomed window ends; null: at the latest time drawn. */
+	end: number | null;
 }
 
 export class TimelineView extends ItemView {
-	private sel: TimelineViewState = { scope: null, zoom: 'all' };
+	private sel: TimelineViewState = { scope: null, zoom: 'all', end: null };
+	/** The window drawn now, for paging. */
+	private drawnLayout: TimelineLayout | null = null;
+	private pageEls: { earlier: HTMLButtonElement; later: HTMLButtonElement } | null = null;
 	private lastKey = '';
 	private queue: Promise<void> = Promise.resolve();
 	/** What is drawn now, for clicks and keys. */
@@ -97,6 +102,7 @@ export class TimelineView extends ItemView {
 		const s = (state ?? {}) as Partial<TimelineViewState>;
 		if (typeof s.scope === 'string') this.sel.scope = s.scope;
 		if (s.zoom === 'day' || s.zoom === 'week' || s.zoom === 'all') this.sel.zoom = s.zoom;
+		if (typeof s.end === 'number' || s.end === null) this.sel.end = s.end;
 		await super.setState(state, result);
 		await this.refresh();
 	}
@@ -120,11 +126,19 @@ export class TimelineView extends ItemView {
 			this.zoomEls.set(z.zoom, b);
 			this.registerDomEvent(b, 'click', () => void this.setZoom(z.zoom));
 		}
+		const pages = controls.createDiv({ cls: 'logos-timeline-zoom', attr: { role: 'group', 'aria-label': 'Move in time' } });
+		this.pageEls = {
+			earlier: pages.createEl('button', { text: '← Earlier', attr: { 'data-page': 'earlier' } }),
+			later: pages.createEl('button', { text: 'Later →', attr: { 'data-page': 'later' } }),
+		};
+		this.registerDomEvent(this.pageEls.earlier, 'click', () => void this.page(-1));
+		this.registerDomEvent(this.pageEls.later, 'click', () => void this.page(1));
 		this.legendEl = header.createDiv({ cls: 'logos-timeline-legend' });
 		this.bodyEl = root.createDiv({ cls: 'logos-body' });
 		this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
 		this.registerDomEvent(this.scopeSelect, 'change', () => {
 			this.sel.scope = this.scopeSelect.value;
+			this.sel.end = null;
 			void this.refresh();
 		});
 		this.registerDomEvent(this.bodyEl, 'click', (evt) => this.onClick(evt));
@@ -140,10 +154,20 @@ export class TimelineView extends ItemView {
 
 	async setZoom(zoom: Zoom): Promise<void> {
 		this.sel.zoom = zoom;
+		this.sel.end = null;
+		await this.refresh();
+	}
+
+	/** Zoomed in: the window one span earlier (-1) or later (1). */
+	async page(step: -1 | 1): Promise<void> {
+		const l = this.drawnLayout;
+		if (!l || this.sel.zoom === 'all') return;
+		this.sel.end = l.window.to + step * (l.window.to - l.window.from);
 		await this.refresh();
 	}
 
 	async showScope(scope: string): Promise<void> {
+		if (scope !== this.sel.scope) this.sel.end = null;
 		this.sel.scope = scope;
 		await this.refresh();
 	}
@@ -182,7 +206,7 @@ export class TimelineView extends ItemView {
 			this.sel.scope = (active ? scopeOfPath(model, active.path) : null) ?? mostRecentScope(model);
 		}
 		const width = this.width();
-		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.zoom, width].join('\u0000');
+		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.zoom, this.sel.end, width].join('\u0000');
 		if (!force && key === this.lastKey) return;
 		this.lastKey = key;
 		this.renderControls(model);
@@ -236,7 +260,17 @@ export class TimelineView extends ItemView {
 		}
 		this.legendEl.createSpan({ cls: 'logos-timeline-legend-item', text: `${plural(t.lanes.length, 'conversation')} · ${plural(t.marks.length, 'checkpoint')}` });
 
-		const layout = layoutTimeline(t, width, this.sel.zoom);
+		const layout = layoutTimeline(t, width, this.sel.zoom, this.sel.end);
+		this.drawnLayout = layout;
+		if (this.pageEls) {
+			this.pageEls.earlier.toggleClass('logos-is-hidden', this.sel.zoom === 'all');
+			this.pageEls.later.toggleClass('logos-is-hidden', this.sel.zoom === 'all');
+			this.pageEls.earlier.disabled = !layout.earlier;
+			this.pageEls.later.disabled = !layout.later;
+		}
+		// Zoomed in, only the window's marks are drawn (a mark's width of slack at each edge).
+		const slack = 2 * MARK_R / layout.pxPerSecond;
+		const inWindow = (m: TimelineMark): boolean => m.at >= layout.window.from - slack && m.at <= layout.window.to + slack;
 		const frame = this.bodyEl.createDiv({ cls: 'logos-timeline-frame' });
 		frame.toggleClass('is-narrow', layout.narrow);
 		this.labels(frame, t, layout);
@@ -251,7 +285,7 @@ export class TimelineView extends ItemView {
 		const markIndex = new Map<string, number>();
 		t.marks.forEach((m, i) => {
 			markIndex.set(m.path, i);
-			this.byLane[laneIndex.get(m.lane) ?? 0].push(i);
+			if (inWindow(m)) this.byLane[laneIndex.get(m.lane) ?? 0].push(i);
 		});
 		const pos = (i: number): { x: number; y: number } => {
 			const m = t.marks[i];
@@ -265,13 +299,17 @@ export class TimelineView extends ItemView {
 		this.silent(svg, t, layout);
 		scroll.appendChild(svg);
 		this.problemList(t);
-		// The newest work is where a person looks first: zoomed in, the view starts at the end.
-		scroll.scrollLeft = layout.width;
 
+		// A link goes with its later end, or its earlier one when only that is in the window.
 		const linksTo = new Map<number, TimelineLink[]>();
 		for (const l of t.links) {
-			const b = markIndex.get(l.toPath);
-			if (b === undefined || !markIndex.has(l.fromPath)) continue;
+			const a = markIndex.get(l.fromPath);
+			let b = markIndex.get(l.toPath);
+			if (a === undefined || b === undefined) continue;
+			if (!inWindow(t.marks[b])) {
+				if (!inWindow(t.marks[a])) continue;
+				b = a;
+			}
 			const list = linksTo.get(b);
 			if (list) list.push(l);
 			else linksTo.set(b, [l]);
@@ -294,13 +332,19 @@ export class TimelineView extends ItemView {
 					for (const l of linksTo.get(i) ?? []) this.link(piece.links, t, l, markIndex, pos, colours);
 					drawn++;
 				}
-				for (const p of flagsAt.get(lane) ?? []) this.flag(piece.flags, p, lane, layout, markIndex, pos);
+				for (const p of flagsAt.get(lane) ?? []) {
+					const i = p.mark === null ? undefined : markIndex.get(p.mark);
+					if (i === undefined || inWindow(t.marks[i])) this.flag(piece.flags, p, lane, layout, markIndex, pos);
+				}
 			}
 			links.appendChild(piece.links);
 			marks.appendChild(piece.marks);
 			flags.appendChild(piece.flags);
 			// The newest lane's newest mark is the one in the tab order from the first piece on.
-			if (this.focusIndex < 0) this.moveFocus(this.byLane[0][this.byLane[0].length - 1], false);
+			if (this.focusIndex < 0) {
+				const first = this.byLane.find((own) => own.length > 0);
+				if (first) this.moveFocus(first[first.length - 1], false);
+			}
 			if (lane < t.lanes.length) await yieldToBrowser();
 			if (generation !== this.generation) return;
 		}

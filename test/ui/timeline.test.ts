@@ -149,18 +149,31 @@ describe('reading the timeline', () => {
 		expect(opened).toEqual(['sessions/kestrel/disputes/_convos/5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9/20261126-134500-claude.md']);
 	});
 
-	test('zoom: a day is wider than everything, and the zoom is kept in the view state', async () => {
+	test('zoom: a day shows the last day\'s marks, Earlier pages back a day, and the view state keeps both', async () => {
 		const view = await start(DEMO_DIR);
 		await view.showScope('kestrel');
-		const width = () => Number(view.contentEl.querySelector('svg.logos-timeline-svg')?.getAttribute('width'));
-		const all = width();
-		await view.setZoom('week');
-		const week = width();
+		const sessions = () => drawn(view).marks.map(([session]) => session);
+		const all = sessions();
+		expect(all).toHaveLength(10);
 		await view.setZoom('day');
-		expect(width()).toBeGreaterThan(week);
-		expect(week).toBeGreaterThanOrEqual(all);
+		const day = sessions();
+		expect(day).toContain('20261129-083015-claude');
+		expect(day.length).toBeLessThan(all.length);
+		// The drawing stays the view's width: zoomed in, it pages instead of growing.
+		const width = () => Number(view.contentEl.querySelector('svg.logos-timeline-svg')?.getAttribute('width'));
+		expect(width()).toBeLessThanOrEqual(800);
+		expect(view.contentEl.querySelector<HTMLButtonElement>('button[data-page="later"]')?.disabled).toBe(true);
+		view.contentEl.querySelector<HTMLButtonElement>('button[data-page="earlier"]')?.click();
+		await settle();
+		await view.refresh();
+		const before = sessions();
+		expect(before).not.toContain('20261129-083015-claude');
+		expect(before).toContain('20261128-094411-codex');
+		expect(view.contentEl.querySelector<HTMLButtonElement>('button[data-page="later"]')?.disabled).toBe(false);
 		expect(view.getState()).toMatchObject({ scope: 'kestrel', zoom: 'day' });
 		expect(view.contentEl.querySelector('button[data-zoom="day"]')?.getAttribute('aria-pressed')).toBe('true');
+		await view.setZoom('all');
+		expect(sessions()).toEqual(all);
 	});
 
 	test('"Open conversation timeline" is in the palette', async () => {
