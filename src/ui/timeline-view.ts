@@ -128,8 +128,8 @@ export class TimelineView extends ItemView {
 		}
 		const pages = controls.createDiv({ cls: 'logos-timeline-zoom', attr: { role: 'group', 'aria-label': 'Move in time' } });
 		this.pageEls = {
-			earlier: pages.createEl('button', { text: '← Earlier', attr: { 'data-page': 'earlier' } }),
-			later: pages.createEl('button', { text: 'Later →', attr: { 'data-page': 'later' } }),
+			earlier: pages.createEl('button', { text: 'Earlier', attr: { 'data-page': 'earlier' } }),
+			later: pages.createEl('button', { text: 'Later', attr: { 'data-page': 'later' } }),
 		};
 		this.registerDomEvent(this.pageEls.earlier, 'click', () => void this.page(-1));
 		this.registerDomEvent(this.pageEls.later, 'click', () => void this.page(1));
