@@ -17,6 +17,7 @@ import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
 import { registerIndex, type IndexFeatures } from './ui/index-setup';
 import { registerWhy, type WhyFeatures } from './ui/why-setup';
 import { registerCompare, type CompareFeatures } from './ui/compare-setup';
+import { registerTimeline, type TimelineFeatures } from './ui/timeline-setup';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -30,6 +31,8 @@ export default class LogosContinuityPlugin extends Plugin {
 	private chains!: ChainFeatures;
 	/** "Why was this file touched?" and the plans of a scope. */
 	private why!: WhyFeatures;
+	/** The conversation timeline view and its command. */
+	private timeline!: TimelineFeatures;
 	/** The sql.js index, working notes added from Obsidian, rebuild. */
 	index!: IndexFeatures;
 	/** Two checkpoints side by side. */
@@ -51,6 +54,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.reviews = registerReviews(this);
 		this.chains = registerChainFeatures(this);
 		this.compare = registerCompare(this);
+		this.timeline = registerTimeline(this);
 		this.index = registerIndex(this, () => this.changed(false));
 		this.why = registerWhy(this);
 		this.addSettingTab(new LogosSettingTab(this.app, this));
@@ -118,6 +122,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.chains.refresh();
 		this.why.refresh();
 		this.compare.refresh();
+		this.timeline.refresh();
 		void this.updateStatus();
 	}
 

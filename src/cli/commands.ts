@@ -12,6 +12,7 @@ import { buildResume, rulingsOf, summarize, UnknownScope } from '../core/resume'
 import { COMMIT_RULE, readCommit } from '../core/review-request';
 import { renderResumeMarkdown } from '../core/resume-markdown';
 import { continuityOf } from '../core/continuity-report';
+import { buildTimeline } from '../core/timeline';
 import { lastVerdict } from '../core/reviews';
 import { buildVaultModel, projectOf, type VaultModel } from '../core/vault-model';
 import { WriteRefused } from '../core/path-guard';
@@ -250,6 +251,14 @@ export const COMMANDS: Record<string, Command> = {
 			return ctx.json
 				? { scope, path: written.path, line: written.line, redactions: written.redactions }
 				: `${written.path}: ${written.line}`;
+		},
+	},
+	timeline: {
+		readsVault: true,
+		run(ctx) {
+			const m = model(ctx);
+			const t = buildTimeline(m, knownScope(m, ctx), ctx.now);
+			return ctx.json ? t : out.timelineText(t);
 		},
 	},
 	continuity: {

@@ -19,6 +19,7 @@ commands:
   diff --session ID [--against ID]     what a checkpoint changed (default: against the previous)
   resume --scope S [--conversation Q] [--markdown]
   rulings --scope S                    every ruling copy with its verdict
+  timeline --scope S                   conversations in time: marks, handoffs, problems
   review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA] | --undo TEXT
   note --scope S [--agent A] TEXT      append a masked working note
   continuity                           per-project continuity figures
