@@ -20,7 +20,6 @@ import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vaul
 import { nodeAppendPort, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { CheckpointRecord } from '../core/types';
 import { UsageError, type Command, type CommandContext } from './command-base';
-import { indexCommands } from './index-commands';
 import * as out from './output';
 
 export { UsageError, type Command, type CommandContext } from './command-base';
@@ -349,4 +348,20 @@ export const COMMANDS: Record<string, Command> = {
 	},
 };
 
-Object.assign(COMMANDS, indexCommands);
+/**
+ * `index` and `stats` carry sql.js and its WebAssembly (most of the CLI's bytes): their
+ * module is loaded when one of them runs, so the other commands start without it. The build
+ * puts it in a file of its own beside the CLI (esbuild.config.mjs).
+ */
+function indexCommand(name: 'index' | 'stats', readsVault: boolean): Command {
+	return {
+		readsVault,
+		async run(ctx) {
+			const { indexCommands } = await import('./index-commands');
+			return indexCommands[name].run(ctx);
+		},
+	};
+}
+
+COMMANDS.index = indexCommand('index', true);
+COMMANDS.stats = indexCommand('stats', false);
