@@ -30,6 +30,8 @@ export interface CommandContext {
 	 * file, as a full scan does (the reference the scoped answers are tested against).
 	 */
 	read?: 'needed' | 'all';
+	/** A line for the person on stderr that is not the answer (main.ts). */
+	warn?: (message: string) => void;
 	/** Hears of every vault path whose bytes or stamp a command asks of the disk. */
 	onRead?: (vaultPath: string) => void;
 }

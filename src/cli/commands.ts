@@ -104,6 +104,31 @@ function openVault(ctx: CommandContext): Vault {
 	};
 }
 
+/**
+ * A read command: from the files, or with `--db FILE` from that index, read-only, with the
+ * files changed since it was saved read again (index-commands.ts). An index that cannot be
+ * used is said on stderr and the files answer.
+ */
+function readCommand(body: (ctx: CommandContext, v: Vault) => unknown): Command['run'] {
+	return (ctx) => {
+		if (ctx.values.db === undefined) return body(ctx, openVault(ctx));
+		return (async () => {
+			const { indexedModel } = await import('./index-commands');
+			const got = await indexedModel(ctx);
+			if ('unusable' in got) {
+				ctx.warn?.(`${String(ctx.values.db)} is not a usable index (${got.unusable}); answered from the files`);
+				return body(ctx, openVault(ctx));
+			}
+			try {
+				// Awaited here, so the index stays open until the answer is made.
+				return await body(ctx, { scopes: got.model.scopes, model: () => got.model });
+			} finally {
+				got.close();
+			}
+		})();
+	};
+}
+
 /** A scope and the worktree scopes of its project: conversations are gathered per project. */
 function projectScopes(v: Vault, scope: string): string[] {
 	const project = projectOf(scope);
@@ -187,20 +212,19 @@ function writeTarget(ctx: CommandContext, v: Vault, m: VaultModel): WriteTarget 
 export const COMMANDS: Record<string, Command> = {
 	scopes: {
 		readsVault: true,
-		run(ctx) {
+		run: readCommand((ctx, v) => {
 			// Each scope's count of checkpoints needs every checkpoint file: which are torn and which share an id is in their bytes.
-			const m = openVault(ctx).model('all');
+			const m = v.model('all');
 			const scopes = m.scopes.map((scope) => {
 				const h = history(m.scan, scope);
 				return { scope, checkpoints: h.entries.length, uncommitted: (m.notes.get(scope) ?? []).length, latest: h.entries[0]?.id ?? null };
 			});
 			return ctx.json ? { scopes } : out.scopesText(scopes);
-		},
+		}),
 	},
 	history: {
 		readsVault: true,
-		run(ctx) {
-			const v = openVault(ctx);
+		run: readCommand((ctx, v) => {
 			const scope = knownScope(v, ctx);
 			// A history is its scope's files alone.
 			const m = v.model([scope]);
@@ -212,12 +236,11 @@ export const COMMANDS: Record<string, Command> = {
 				problems: h.problems,
 			};
 			return ctx.json ? res : out.historyText(res);
-		},
+		}),
 	},
 	conversations: {
 		readsVault: true,
-		run(ctx) {
-			const v = openVault(ctx);
+		run: readCommand((ctx, v) => {
 			const scope = knownScope(v, ctx);
 			// Conversations are gathered across the project's scopes, then kept for this one.
 			const m = v.model(projectScopes(v, scope));
@@ -226,12 +249,11 @@ export const COMMANDS: Record<string, Command> = {
 				.map(summarize)
 				.map(out.conversationRow);
 			return ctx.json ? { conversations: convs } : out.conversationsText(convs);
-		},
+		}),
 	},
 	chain: {
 		readsVault: true,
-		run(ctx) {
-			const v = openVault(ctx);
+		run: readCommand((ctx, v) => {
 			const session = str(ctx, 'session', true) as string;
 			const scope = str(ctx, 'scope');
 			if (scope !== undefined && !v.scopes.includes(scope)) throw new UsageError(`no scope "${scope}" in this vault`);
@@ -250,12 +272,11 @@ export const COMMANDS: Record<string, Command> = {
 				problems,
 			};
 			return ctx.json ? res : out.chainText(res);
-		},
+		}),
 	},
 	resume: {
 		readsVault: true,
-		run(ctx) {
-			const v = openVault(ctx);
+		run: readCommand((ctx, v) => {
 			const scope = knownScope(v, ctx);
 			const opts = { conversation: str(ctx, 'conversation') ?? null, now: ctx.now };
 			// The project's scopes (its conversations); the whole vault only when the walk back
@@ -268,17 +289,16 @@ export const COMMANDS: Record<string, Command> = {
 			}
 			if (ctx.values.markdown === true) return ctx.json ? { markdown: renderResumeMarkdown(r) } : renderResumeMarkdown(r);
 			return ctx.json ? out.resumeJson(r) : renderResumeMarkdown(r);
-		},
+		}),
 	},
 	rulings: {
 		readsVault: true,
-		run(ctx) {
-			const v = openVault(ctx);
+		run: readCommand((ctx, v) => {
 			const scope = knownScope(v, ctx);
 			const m = v.model([scope]);
 			const rulings = rulingsOf(m, scope).map(out.rulingRow);
 			return ctx.json ? { scope, rulings } : out.rulingsText(rulings);
-		},
+		}),
 	},
 	review: {
 		readsVault: true,
@@ -331,11 +351,11 @@ export const COMMANDS: Record<string, Command> = {
 	},
 	continuity: {
 		readsVault: true,
-		run(ctx) {
+		run: readCommand((ctx, v) => {
 			// Counts of checkpoints, as for scopes: every checkpoint file.
-			const projects = continuityOf(openVault(ctx).model('all'), ctx.now);
+			const projects = continuityOf(v.model('all'), ctx.now);
 			return ctx.json ? { projects } : out.continuityText(projects);
-		},
+		}),
 	},
 	parse: {
 		readsVault: false,
