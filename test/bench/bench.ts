@@ -338,6 +338,14 @@ async function main(): Promise<void> {
 
 		cliFigures(dir, { big, small: 'proj-02', bigCount: SIZE.bigScope, smallCount: Math.floor((SIZE.checkpoints - SIZE.bigScope) / (SIZE.scopes - 1)) });
 
+		// What one checkpoint change costs the disk the index lives on (often a synced folder):
+		// the save after it, every byte it writes counted.
+		let written = 0;
+		const counting: BytesPort = { ...bytes, write: (p, b) => ((written += b.length), bytes.write(p, b)) };
+		await ix.fileChanged(touch(dir, gen.value.sample, 100));
+		await saveIndex(counting, db, ix.store.export());
+		line('f_bytes_written_per_change', written);
+
 		line('f_db_bytes', fs.statSync(db).size);
 		line('f_db_mb', (fs.statSync(db).size / 1024 / 1024).toFixed(2));
 		heap();
