@@ -34,7 +34,8 @@ options:
   --sessions REL   the sessions folder inside the vault (default: sessions)
   --json           machine output
   --now UNIX       fix the clock (unix seconds)
-  --db FILE        the index database (the plugin keeps its own in its folder)`;
+  --db FILE        the index database (the plugin keeps its own in its folder); the read
+                   commands answer from it read-only, reading only files changed since`;
 
 const OPTIONS = {
 	vault: { type: 'string' },
@@ -106,7 +107,10 @@ async function main(argv: string[]): Promise<void> {
 			fail(`no "${sessionsRel}" folder in ${vaultDir}: is this a logos vault? (--vault DIR, --sessions REL)`, 2);
 		}
 	}
-	const ctx: CommandContext = { vaultDir, sessionsRel, values, args: rest, now, json: values.json === true };
+	const ctx: CommandContext = {
+		vaultDir, sessionsRel, values, args: rest, now, json: values.json === true,
+		warn: (message) => process.stderr.write(`logos-continuity: ${stripControls(message)}\n`),
+	};
 	try {
 		const out = await command.run(ctx);
 		process.stdout.write(ctx.json ? `${jsonForTerminal(out)}\n` : `${stripControls(String(out))}\n`);
