@@ -12,9 +12,10 @@ import type { ScopeActivity } from '../store/activity';
 import type { ModelSource, LoadedModel } from '../vault/obsidian-source';
 import { renderAgentMarkdown } from './agent-markdown';
 import { copyResume, nowSeconds } from './copy-resume';
-import { EMPTY, QUIET, RESUME_VIEW_TYPE } from './labels';
+import { EMPTY, RESUME_VIEW_TYPE } from './labels';
 import { LineLinks } from './line-links';
-import { age, day, type RenderEnv } from './resume-dom';
+import { age, type RenderEnv } from './resume-dom';
+import { conversationName, quietLabel, shortLabel } from './names';
 import { renderResume } from './resume-render';
 import { rulingButtons, type RulingReviewer } from './review-buttons';
 import { sourcesFrom } from './resume-sources';
@@ -252,10 +253,11 @@ export class ResumeView extends ItemView implements HoverParent {
 
 	/** Quiet scopes and their label, from the index once it is open (none before). */
 	private quietScopes(model: VaultModel): Map<string, string> {
-		const activity = this.host.index?.activity?.(nowSeconds(), model.scopes) ?? [];
+		const now = nowSeconds();
+		const activity = this.host.index?.activity?.(now, model.scopes) ?? [];
 		const out = new Map<string, string>();
 		for (const a of activity) {
-			if (a.quiet) out.set(a.scope, QUIET.label(a.lastCheckpoint === null ? null : day(a.lastCheckpoint)));
+			if (a.quiet) out.set(a.scope, quietLabel(a.lastCheckpoint, now));
 		}
 		return out;
 	}
@@ -268,12 +270,15 @@ export class ResumeView extends ItemView implements HoverParent {
 		const now = nowSeconds();
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		for (const c of convs) {
-			this.convSelect.createEl('option', { text: `${c.name || c.id} · ${age(c.latest.checkpoint.ts, now)}`, value: c.id });
+			const name = conversationName(c, now);
+			this.convSelect.createEl('option', { text: `${shortLabel(name)} · ${age(c.latest.checkpoint.ts, now)}`, value: c.id, attr: { title: `${name}\n${c.id}` } });
 		}
 		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
 			this.sel = { ...this.sel, conversation: null };
 		}
 		this.convSelect.value = this.sel.conversation ?? '';
+		// The closed dropdown shows the short label; its tooltip holds the whole name.
+		this.convSelect.title = this.convSelect.selectedOptions[0]?.title ?? '';
 	}
 
 	private env(model: VaultModel, scope: string): RenderEnv {

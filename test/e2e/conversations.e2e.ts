@@ -90,7 +90,8 @@ test('back and forward along follows cross into the next conversation and return
 	const { page, errors } = await served.open();
 	await openNote(page, A3);
 	await waitForBar(page, '2 of 2');
-	expect(await bar(page).locator('button[data-chain="forward"]').getAttribute('aria-label')).toBe('Forward along follows: 20261104-080000-codex');
+	// Agent and time first, the session id on the tooltip's second line.
+	expect(await bar(page).locator('button[data-chain="forward"]').getAttribute('aria-label')).toMatch(/^Forward along follows: codex · Nov 4(?: 2026)?, 08:00\n20261104-080000-codex$/);
 
 	await runCommand(page, 'Go forward along follows');
 	await waitForNote(page, A4);
