@@ -87,7 +87,10 @@ export default class LogosContinuityPlugin extends Plugin {
 		if (!Platform.isMobile) {
 			const el = this.addStatusBarItem();
 			this.status = new UncommittedStatus(el);
-			this.registerDomEvent(el, 'click', () => void openResumePane(this.app, this.status?.scope ?? undefined));
+			this.status.onActivate(
+				(type, fn) => this.registerDomEvent(el, type, fn),
+				() => void openResumePane(this.app, this.status?.scope ?? undefined),
+			);
 		}
 		this.registerEvent(this.app.workspace.on('file-open', () => void this.updateStatus()));
 		this.changed(true);

@@ -180,7 +180,7 @@ describe('file events', () => {
 		await idle();
 		const store = plugin.index.service.store;
 		expect(store?.checkpointsOfScope('heron').map((r) => r.id)).toEqual(['20261020-090000-codex', '20261012-154233-claude']);
-		expect(statusText()).toBe('3 uncommitted notes');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 	});
 
 	test('a renamed checkpoint is the same checkpoint, in its new conversation, without a read', async () => {
@@ -309,13 +309,13 @@ describe('working notes added from Obsidian', () => {
 		app.vault.process = () => Promise.reject(new Error('disk full'));
 		expect(await plugin.index.notes.add('kestrel', 'retry me')).toBe(false);
 		await idle();
-		expect(statusText()).toBe('3 uncommitted notes · 1 unflushed');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes · 1 unflushed');
 		expect(await app.vault.read(file(NOTES))).not.toContain('retry me');
 		app.vault.process = process;
 		await plugin.index.notes.retryPending();
 		await idle();
 		expect(await app.vault.read(file(NOTES))).toContain('- retry me <!-- ts=');
-		expect(statusText()).toBe('3 uncommitted notes');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 	});
 
 	test('abandoned sessions are counted in the status bar', async () => {
@@ -323,6 +323,6 @@ describe('working notes added from Obsidian', () => {
 		plugin.index.notes.add('kestrel', 'still here').catch(() => undefined);
 		await idle();
 		// claude and codex went silent more than 6 hours ago; obsidian just wrote.
-		expect(statusText()).toBe('3 uncommitted notes · 2 abandoned');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes · 2 abandoned');
 	});
 });

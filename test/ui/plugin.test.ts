@@ -127,7 +127,7 @@ describe('file events', () => {
 		if (!(notes instanceof TFile)) throw new Error('no notes');
 		for (let i = 0; i < 3; i++) await app.vault.append(notes, `- burst ${i} <!-- ts=${NOW - 10 + i} agent=cursor -->\n`);
 		await settle(NOTIFY_SETTLE_MS);
-		expect(statusEl().textContent).toBe('5 uncommitted notes');
+		expect(statusEl().textContent).toBe('All scopes: 5 uncommitted notes');
 		expect(view.contentEl.textContent).toContain('burst 2');
 		// One snapshot for the view and the status bar together: each markdown file read once.
 		const perFile = new Map<string, number>();
@@ -138,11 +138,11 @@ describe('file events', () => {
 
 describe('status bar', () => {
 	test('counts the whole vault when no file is active, the active scope otherwise', async () => {
-		expect(statusEl().textContent).toBe('2 uncommitted notes');
+		expect(statusEl().textContent).toBe('All scopes: 2 uncommitted notes');
 		await setActiveFile('sessions/heron/20261012-154233-claude.md');
 		expect(statusEl().classList.contains('logos-is-hidden')).toBe(true);
 		await setActiveFile(A3);
-		expect(statusEl().textContent).toBe('2 uncommitted notes');
+		expect(statusEl().textContent).toBe('kestrel: 2 uncommitted notes');
 		expect(statusEl().classList.contains('logos-is-hidden')).toBe(false);
 	});
 
