@@ -177,7 +177,7 @@ test('a damaged index file: the person is told once, and the pane and the status
 	expect(await page.locator(`${PANE} .logos-who`).textContent()).toContain('claude stopped');
 	// With no note open, the status bar counts every scope's working notes.
 	await page.waitForFunction(() => /^[^:]+: \d+ uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
-	const count = Number(/^(\d+)/.exec(await statusText(page))?.[1]);
+	const count = Number(/: (\d+) uncommitted/.exec(await statusText(page))?.[1]);
 	expect(await page.locator('.notice', { hasText: REBUILT }).count()).toBe(1);
 	await screenshot(page, 'damaged-index');
 
