@@ -8,7 +8,7 @@ import 'obsidian-test-mocks/jest-setup';
 import { TFile, type App as AppOriginal } from 'obsidian';
 import { back } from '../../src/core/chains';
 import type LogosContinuityPlugin from '../../src/main';
-import { NoteModal } from '../../src/ui/note-modal';
+import { NOTE_MODAL_TEXT, NoteModal } from '../../src/ui/note-modal';
 import { indexPath } from '../../src/vault/obsidian-bytes';
 import { NOTICE } from '../../src/vault/obsidian-index';
 import { NOTE_NOTICE } from '../../src/vault/own-notes';
@@ -242,6 +242,31 @@ describe('working notes added from Obsidian', () => {
 		expect(line).toMatch(/^- staging token is \S*\[REDACTED\]\S* <!-- ts=\d+ agent=obsidian -->$/);
 		expect(text).not.toContain('sk_live_0123456789');
 		expect(plugin.index.service.store?.ownNotes('kestrel')).toHaveLength(1);
+	});
+
+	test('"Add working note" with no text says so and stays open; what is typed next is added', async () => {
+		await app.workspace.getLeaf(false).openFile(file(A3));
+		const before = await app.vault.read(file(NOTES));
+		mockPlugin(plugin).commands__.get('add-working-note')?.callback?.();
+		await idle();
+		const modal = topModal(NoteModal);
+		const area = modal.contentEl.querySelector('textarea');
+		if (!area) throw new Error('no text area');
+		area.value = '   \n ';
+		click(modal.contentEl, 'Add note');
+		await idle();
+		const error = modal.contentEl.querySelector<HTMLElement>('.logos-note-error');
+		expect(error?.textContent).toBe(NOTE_MODAL_TEXT.empty);
+		expect(error?.style.display).not.toBe('none');
+		expect(area.getAttribute('aria-invalid')).toBe('true');
+		expect(topModal(NoteModal)).toBe(modal);
+		expect(await app.vault.read(file(NOTES))).toBe(before);
+		area.value = 'the refund webhook retries for 3 days';
+		area.dispatchEvent(new Event('input'));
+		expect(error?.style.display).toBe('none');
+		click(modal.contentEl, 'Add note');
+		await idle();
+		expect(await app.vault.read(file(NOTES))).toContain('- the refund webhook retries for 3 days <!-- ts=');
 	});
 
 	test('a note a logos rewrite dropped is appended again, once per rewrite', async () => {
