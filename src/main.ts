@@ -6,7 +6,7 @@ import { debounce, Notice, Platform, Plugin } from 'obsidian';
 import { scopeOfPath } from './core/vault-model';
 import { copyResume } from './ui/copy-resume';
 import { RESUME_VIEW_TYPE } from './ui/labels';
-import { copyTarget, openResumePane, refreshResumeViews } from './ui/pane';
+import { copyTarget, noScopeText, openResumePane, refreshResumeViews } from './ui/pane';
 import { ResumeView } from './ui/resume-view';
 import { LogosSettingTab, normalizeSettings, type LogosSettings } from './ui/settings';
 import { summarizeUncommitted, UncommittedStatus } from './ui/status-bar';
@@ -130,7 +130,7 @@ export default class LogosContinuityPlugin extends Plugin {
 	private async copyForAgent(): Promise<void> {
 		const target = await copyTarget(this.app, this.source);
 		if (!target) {
-			new Notice('Open a file inside a logos scope, or the resume pane, to choose what to copy.');
+			new Notice(await noScopeText(this.source, 'what to copy'));
 			return;
 		}
 		await copyResume(this.source, target.scope, target.conversation);

@@ -16,6 +16,7 @@ import { EMPTY, RESUME_VIEW_TYPE } from './labels';
 import { LineLinks } from './line-links';
 import { age, type RenderEnv } from './resume-dom';
 import { conversationName, quietLabel, shortLabel } from './names';
+import { openPluginSettings, SETTINGS_TEXT } from './open-settings';
 import { renderResume } from './resume-render';
 import { rulingButtons, type RulingReviewer } from './review-buttons';
 import { sourcesFrom } from './resume-sources';
@@ -30,6 +31,8 @@ export interface ResumeHost {
 	 * What the index adds: under the resume, the person's notes a checkpoint left out; in
 	 * the scope picker, which scopes are quiet (null until the index is open).
 	 */
+	/** The plugin's id, for the button that opens its settings when the sessions folder is wrong. */
+	readonly manifest?: { readonly id: string };
 	readonly index?: {
 		renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
 		activity?(now: number, scopes: readonly string[]): ScopeActivity[] | null;
@@ -222,21 +225,41 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.renderChild = this.addChild(new Component());
 		const vaultName = this.app.vault.getName();
 		this.sourceEl.setText(vaultName ? `${vaultName} · ${loaded.root}` : loaded.root);
+		this.setControlsEnabled(true);
 		this.fillScopes(model);
 		this.fillConversations(model);
 		this.bodyEl.empty();
 		if (!loaded.found) {
-			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noFolder(loaded.root) });
+			this.showSetupNeeded(EMPTY.noFolder(loaded.root));
 			return;
 		}
 		const scope = this.sel.scope;
 		if (scope === null) {
-			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noScopes(loaded.root) });
+			this.showSetupNeeded(EMPTY.noScopes(loaded.root));
 			return;
 		}
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
 		renderResume(this.bodyEl, r, this.env(model, scope));
 		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
+	}
+
+	/**
+	 * Nothing to show from this folder: the controls would act on nothing, so they are off,
+	 * and the one thing to do is offered — the setting that says where the folder is.
+	 */
+	private showSetupNeeded(text: string): void {
+		this.setControlsEnabled(false);
+		this.bodyEl.createDiv({ cls: 'logos-empty', text });
+		const id = this.host.manifest?.id;
+		if (id === undefined) return;
+		const button = this.bodyEl.createEl('button', { cls: ['mod-cta', 'logos-open-settings'], text: SETTINGS_TEXT.button });
+		this.lines.action(button, () => openPluginSettings(this.app, id));
+	}
+
+	private setControlsEnabled(enabled: boolean): void {
+		for (const el of this.contentEl.querySelectorAll<HTMLButtonElement | HTMLSelectElement>('.logos-controls select, .logos-controls button')) {
+			el.disabled = !enabled;
+		}
 	}
 
 	private fillScopes(model: VaultModel): void {

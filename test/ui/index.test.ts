@@ -231,6 +231,7 @@ describe('working notes added from Obsidian', () => {
 	test('"Add working note" writes logos\'s exact line, masked, to the active file\'s scope', async () => {
 		await app.workspace.getLeaf(false).openFile(file(A3));
 		mockPlugin(plugin).commands__.get('add-working-note')?.callback?.();
+		await idle();
 		const modal = topModal(NoteModal);
 		const area = modal.contentEl.querySelector('textarea');
 		if (!area) throw new Error('no text area');
