@@ -5,6 +5,7 @@
 import { debounce, Notice, Platform, Plugin } from 'obsidian';
 import { scopeOfPath } from './core/vault-model';
 import { copyResume } from './ui/copy-resume';
+import { openOnFirstRun } from './ui/first-run';
 import { RESUME_VIEW_TYPE } from './ui/labels';
 import { copyTarget, noScopeText, openResumePane, refreshResumeViews } from './ui/pane';
 import { ResumeView } from './ui/resume-view';
@@ -94,6 +95,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		}
 		this.registerEvent(this.app.workspace.on('file-open', () => void this.updateStatus()));
 		this.changed(true);
+		void openOnFirstRun(this.app);
 	}
 
 	/** The model is out of date: bump its revision now, let views catch up after the burst. */

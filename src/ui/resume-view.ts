@@ -4,6 +4,7 @@
  * the model's revision or the selection changed.
  */
 import { Component, ItemView, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { projectConversations, recordAt } from '../core/chain-place';
 import { conversations } from '../core/conversations';
 import { compareBytes } from '../core/names';
 import { buildResume } from '../core/resume';
@@ -53,6 +54,14 @@ export function mostRecentScope(model: VaultModel): string | null {
 		if (!best || compareBytes(r.name, best.name) > 0) best = { name: r.name, scope: r.scope };
 	}
 	return best?.scope ?? model.scopes[0] ?? null;
+}
+
+/** The conversation, in `scope`'s list, of the checkpoint at `path`; null for any other file. */
+export function conversationAt(model: VaultModel, path: string, scope: string): string | null {
+	const r = recordAt(model.scan, path);
+	if (!r) return null;
+	const c = projectConversations(model.scan, projectOf(scope)).find((x) => x.id === r.conversation);
+	return c && c.scope === scope ? c.id : null;
 }
 
 export class ResumeView extends ItemView implements HoverParent {
@@ -193,8 +202,11 @@ export class ResumeView extends ItemView implements HoverParent {
 		void this.host.source.load().then((loaded) => {
 			const scope = scopeOfPath(loaded.model, file.path);
 			// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
-			if (scope === null || scope === this.sel.scope || this.sel.pinned) return;
-			this.sel = { ...this.sel, scope, conversation: null };
+			if (scope === null || this.sel.pinned) return;
+			// A checkpoint note brings its conversation; another note of the scope keeps the one shown.
+			const conversation = this.host.settings.followConversation ? conversationAt(loaded.model, file.path, scope) : null;
+			if (scope === this.sel.scope && (conversation === null || conversation === this.sel.conversation)) return;
+			this.sel = { ...this.sel, scope, conversation };
 			return this.refresh();
 		});
 	}

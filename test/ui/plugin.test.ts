@@ -45,7 +45,7 @@ async function setActiveFile(path: string): Promise<void> {
 
 describe('plugin lifecycle', () => {
 	test('loads over a vault of checkpoints and reads it once the layout is ready', async () => {
-		expect(plugin.settings).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true, remoteImages: false });
+		expect(plugin.settings).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true, remoteImages: false, followConversation: true });
 		const loaded = await plugin.source.load();
 		expect(loaded.found).toBe(true);
 		expect(loaded.model.scopes).toEqual(['heron', 'kestrel']);
@@ -201,7 +201,7 @@ describe('settings', () => {
 		const loaded = await plugin.source.load();
 		expect(loaded.root).toBe('elsewhere');
 		expect(loaded.found).toBe(false);
-		expect(mockPlugin(plugin).data__).toEqual({ sessionsFolder: 'elsewhere', agentName: 'obsidian', showStatusBar: true, remoteImages: false });
+		expect(mockPlugin(plugin).data__).toEqual({ sessionsFolder: 'elsewhere', agentName: 'obsidian', showStatusBar: true, remoteImages: false, followConversation: true });
 	});
 
 	test('saved settings are loaded on start', async () => {
