@@ -29,6 +29,7 @@ const GLYPHS: Record<string, string> = {
 	'sidebar-right': '◨',
 	'check': '✓',
 	'undo-2': '↶',
+	'sun-moon': '◐',
 };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
