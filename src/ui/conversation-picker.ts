@@ -24,6 +24,9 @@ export function conversationTitle(c: Conversation, now = nowSeconds()): string {
 	return conversationName(c, now);
 }
 
+/** The picker is wider than a dropdown: its titles are cut later. */
+const PICKER_LABEL = 80;
+
 /** What may precede the start of a word in an intent, id or scope. */
 const WORD_START = /[\s/_.-]/;
 
@@ -95,8 +98,9 @@ export class ConversationPicker extends SuggestModal<ConversationItem> {
 		const c = item.conv;
 		el.addClass('logos-conversation-choice');
 		const title = conversationTitle(c, this.now);
-		// Cut on a word: a match past the cut is still found, and the whole name is the tooltip.
-		const short = shortLabel(title);
+		// Cut on a word, the whole name in the tooltip; whole when what was typed matched past the cut.
+		const cut = shortLabel(title, PICKER_LABEL);
+		const short = (item.matches ?? []).some(([, end]) => end > cut.length - 1) ? title : cut;
 		const titleEl = el.createDiv({ cls: 'logos-conversation-title', attr: { title: title === c.id ? title : `${title}\n${c.id}` } });
 		highlighted(titleEl, short.endsWith('…') ? short.slice(0, -1) : short, item.matches);
 		if (short.endsWith('…')) titleEl.appendText('…');

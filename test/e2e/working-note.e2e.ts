@@ -36,7 +36,7 @@ test('a note added through the modal lands in uncommitted.md, and the status bar
 
 	// One more note; the rest of the item (sessions gone silent) stays as it was.
 	await page.waitForFunction(() => /^[^:]+: 3 uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
-	expect(await statusText(page)).toBe(counted.replace(/^2 /, '3 '));
+	expect(await statusText(page)).toBe(counted.replace(/: 2 /, ': 3 '));
 	const after = await vaultText(page, NOTES);
 	expect(after.startsWith(before)).toBe(true);
 	const m = /^- (.+) <!-- ts=(\d+) agent=obsidian -->\n$/.exec(after.slice(before.length));
