@@ -5,8 +5,9 @@
 import { debounce, Notice, Platform, Plugin } from 'obsidian';
 import { scopeOfPath } from './core/vault-model';
 import { copyResume } from './ui/copy-resume';
+import { openOnFirstRun } from './ui/first-run';
 import { RESUME_VIEW_TYPE } from './ui/labels';
-import { copyTarget, openResumePane, refreshResumeViews } from './ui/pane';
+import { copyTarget, noScopeText, openResumePane, refreshResumeViews } from './ui/pane';
 import { ResumeView } from './ui/resume-view';
 import { LogosSettingTab, normalizeSettings, type LogosSettings } from './ui/settings';
 import { summarizeUncommitted, UncommittedStatus } from './ui/status-bar';
@@ -99,10 +100,14 @@ export default class LogosContinuityPlugin extends Plugin {
 		if (!Platform.isMobile) {
 			const el = this.addStatusBarItem();
 			this.status = new UncommittedStatus(el);
-			this.registerDomEvent(el, 'click', () => void openResumePane(this.app, this.status?.scope ?? undefined));
+			this.status.onActivate(
+				(type, fn) => this.registerDomEvent(el, type, fn),
+				() => void openResumePane(this.app, this.status?.scope ?? undefined),
+			);
 		}
 		this.registerEvent(this.app.workspace.on('file-open', () => void this.updateStatus()));
 		this.changed(true);
+		void openOnFirstRun(this.app);
 	}
 
 	/** The model is out of date: bump its revision now, let views catch up after the burst. */
@@ -142,7 +147,7 @@ export default class LogosContinuityPlugin extends Plugin {
 	private async copyForAgent(): Promise<void> {
 		const target = await copyTarget(this.app, this.source);
 		if (!target) {
-			new Notice('Open a file inside a logos scope, or the resume pane, to choose what to copy.');
+			new Notice(await noScopeText(this.source, 'what to copy'));
 			return;
 		}
 		await copyResume(this.source, target.scope, target.conversation);

@@ -17,6 +17,7 @@ import { UsageError, type Command, type CommandContext } from './command-base';
 import type { BytesPort } from '../store/persist';
 import type { VaultModel } from '../core/vault-model';
 import { checkIndexTarget, IndexFileRefused, lockIndex, writeIndexFile } from './index-file';
+import { count } from './output';
 
 function dbPath(ctx: CommandContext): string {
 	const db = ctx.values.db;
@@ -28,10 +29,10 @@ function statsText(db: string, s: IndexStats, extra: string[] = []): string {
 	return [
 		`index ${db} (schema ${s.schemaVersion})`,
 		...extra,
-		`checkpoints  ${s.checkpoints} in ${s.scopes} scopes`,
+		`checkpoints  ${s.checkpoints} in ${count(s.scopes, 'scope')}`,
 		`rulings      ${s.rulings}`,
 		`decisions    ${s.decisions}`,
-		`notes        ${s.notes} in ${s.sessions} sessions, ${s.uncommitted} not yet checkpointed (${s.noteFiles} uncommitted.md files)`,
+		`notes        ${s.notes} in ${count(s.sessions, 'session')}, ${s.uncommitted} not yet checkpointed (${s.noteFiles} uncommitted.md files)`,
 		`own notes    ${s.own}${s.unflushed > 0 ? `, ${s.unflushed} unflushed` : ''}`,
 	].join('\n');
 }

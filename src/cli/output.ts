@@ -11,6 +11,11 @@ import { pushAll } from '../core/arrays';
 
 const orNull = (s: string): string | null => (s === '' ? null : s);
 
+/** "1 checkpoint", "2 checkpoints". */
+export function count(n: number, one: string, many = `${one}s`): string {
+	return `${n} ${n === 1 ? one : many}`;
+}
+
 export interface HistoryRow {
 	session: string;
 	path: string;
@@ -100,7 +105,7 @@ function problemsText(problems: readonly Problem[]): string[] {
 
 export function scopesText(rows: { scope: string; checkpoints: number; uncommitted: number; latest: string | null }[]): string {
 	if (rows.length === 0) return 'No scopes in this vault yet.';
-	return rows.map((r) => `${r.scope}\t${r.checkpoints} checkpoints\t${r.uncommitted} uncommitted\tlatest ${r.latest ?? '—'}`).join('\n');
+	return rows.map((r) => `${r.scope}\t${count(r.checkpoints, 'checkpoint')}\t${r.uncommitted} uncommitted\tlatest ${r.latest ?? '—'}`).join('\n');
 }
 
 export function historyText(h: { scope: string; checkpoints: HistoryRow[]; skippedAhead: string[]; problems: Problem[] }): string {
@@ -113,7 +118,7 @@ export function historyText(h: { scope: string; checkpoints: HistoryRow[]; skipp
 export function conversationsText(rows: Record<string, unknown>[]): string {
 	if (rows.length === 0) return 'No conversations yet.';
 	return rows
-		.map((r) => `${String(r.id)}\t${String(r.scope)}\t${(r.chain as string[]).length} checkpoints${r.flat ? '\tflat' : ''}\t${String(r.name)}`)
+		.map((r) => `${String(r.id)}\t${String(r.scope)}\t${count((r.chain as string[]).length, 'checkpoint')}${r.flat ? '\tflat' : ''}\t${String(r.name)}`)
 		.join('\n');
 }
 
@@ -133,7 +138,7 @@ export function rulingsText(rows: RulingJson[]): string {
 export function continuityText(rows: ContinuityRow[]): string {
 	if (rows.length === 0) return 'No scopes in this vault yet.';
 	return rows
-		.map((r) => `${r.scope}\t${r.checkpoints} checkpoints\tlast ${date(r.lastCheckpoint ?? 0)} ${r.lastAgent ?? ''}\t${r.uncommitted} uncommitted\t${r.abandoned} abandoned${r.quiet ? '\tquiet' : ''}`)
+		.map((r) => `${r.scope}\t${count(r.checkpoints, 'checkpoint')}\tlast ${date(r.lastCheckpoint ?? 0)} ${r.lastAgent ?? ''}\t${r.uncommitted} uncommitted\t${r.abandoned} abandoned${r.quiet ? '\tquiet' : ''}`)
 		.join('\n');
 }
 
@@ -146,7 +151,6 @@ export function checkpointText(c: Checkpoint): string {
 	return lines.join('\n');
 }
 
-const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 /** A task written over several lines reads as one: each mark is one line. */
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 

@@ -6,9 +6,11 @@
 import { Notice, setIcon, type Component } from 'obsidian';
 import { chainPlace, type ChainPlace } from '../core/chain-place';
 import { projectOf } from '../core/vault-model';
-import type { Problem } from '../core/types';
-import { moveFrom, recordLabel, type ChainHost, type ChainMove } from './chain-nav';
+import type { CheckpointRecord, Problem } from '../core/types';
+import { moveFrom, type ChainHost, type ChainMove } from './chain-nav';
+import { nowSeconds } from './copy-resume';
 import { PROBLEM_TEXT } from './labels';
+import { checkpointTooltip, conversationName } from './names';
 import { plural } from './resume-dom';
 
 export function problemLine(p: Problem): string {
@@ -28,8 +30,10 @@ interface ButtonSpec {
 	enabled: boolean;
 }
 
-function buttons(place: ChainPlace): ButtonSpec[] {
+function buttons(place: ChainPlace, now: number): ButtonSpec[] {
 	const { previous, next, follows, followedBy } = place;
+	// Agent and time first, the id on the tooltip's second line.
+	const recordLabel = (r: CheckpointRecord): string => checkpointTooltip(r, now);
 	const dangling = place.problems.some((p) => p.kind === 'dangling' && p.path === place.canonical?.path);
 	let back = 'Follows nothing: this checkpoint starts its chain';
 	if (follows) back = `Back along follows: ${recordLabel(follows)}`;
@@ -52,7 +56,7 @@ function addButton(parent: HTMLElement, b: ButtonSpec): void {
 }
 
 /** Draws the bar for `place` into `el` (emptied first). */
-export function drawBar(el: HTMLElement, place: ChainPlace | null): void {
+export function drawBar(el: HTMLElement, place: ChainPlace | null, now = nowSeconds()): void {
 	el.empty();
 	el.toggleClass('logos-chain-unknown', place === null);
 	if (!place) {
@@ -61,15 +65,16 @@ export function drawBar(el: HTMLElement, place: ChainPlace | null): void {
 	}
 	const conv = place.conversation;
 	const where = el.createDiv({ cls: 'logos-chain-where' });
-	const name = conv ? conv.name || conv.id : place.record.conversation;
-	where.createSpan({ cls: 'logos-chain-name', text: name, attr: { 'aria-label': `Conversation ${conv?.id ?? place.record.conversation}` } });
+	const name = conv ? conversationName(conv, now) : place.record.conversation;
+	const id = conv?.id ?? place.record.conversation;
+	where.createSpan({ cls: 'logos-chain-name', text: name, attr: { 'aria-label': name === id ? `Conversation ${id}` : `Conversation: ${name}\n${id}` } });
 	if (conv && conv.scope !== projectOf(conv.scope)) where.createSpan({ cls: 'logos-chain-flag', text: conv.scope });
 	where.createSpan({ cls: 'logos-chain-position', text: positionText(place) });
 	if (place.record.copyOf !== null) where.createSpan({ cls: ['logos-chain-flag', 'mod-warning'], text: `copy of ${place.record.copyOf}` });
 	if (place.canonical?.checkpoint.auto) where.createSpan({ cls: 'logos-chain-flag', text: 'auto' });
 
 	const nav = el.createDiv({ cls: 'logos-chain-nav' });
-	const specs = buttons(place);
+	const specs = buttons(place, now);
 	const conversation = nav.createDiv({ cls: 'logos-chain-group' });
 	conversation.createSpan({ cls: 'logos-chain-label', text: 'Conversation' });
 	for (const b of specs.slice(0, 2)) addButton(conversation, b);

@@ -5,6 +5,7 @@
 import { SuggestModal, type App } from 'obsidian';
 import type { CheckpointRecord } from '../core/types';
 import { nowSeconds } from './copy-resume';
+import { checkpointName } from './names';
 import { age } from './resume-dom';
 
 /** What a fork child is about: its task, else its next step. */
@@ -33,9 +34,10 @@ export class ForkChooser extends SuggestModal<CheckpointRecord> {
 
 	renderSuggestion(r: CheckpointRecord, el: HTMLElement): void {
 		el.addClass('logos-chain-choice');
-		el.createDiv({ cls: 'logos-chain-choice-title', text: r.id });
+		const now = nowSeconds();
+		el.createDiv({ cls: 'logos-chain-choice-title', text: checkpointName(r, now) });
 		const cp = r.checkpoint;
-		const bits = [cp.agent.trim(), age(cp.ts, nowSeconds()), cp.auto ? 'auto' : ''].filter((s) => s !== '');
+		const bits = [age(cp.ts, now), r.id, cp.auto ? 'auto' : ''].filter((s) => s !== '');
 		el.createDiv({ cls: 'logos-chain-choice-meta', text: bits.join(' · ') });
 		const what = gist(r);
 		if (what !== '') el.createDiv({ cls: 'logos-chain-choice-gist', text: what });

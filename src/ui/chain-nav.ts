@@ -14,8 +14,10 @@ import type { CheckpointRecord } from '../core/types';
 import type { ModelSource } from '../vault/obsidian-source';
 import { isUnder, sessionsRoot } from '../vault/obsidian-snapshot';
 import { ForkChooser } from './chain-chooser';
+import { nowSeconds } from './copy-resume';
 import { EMPTY } from './labels';
 import { openTarget } from './line-links';
+import { checkpointName } from './names';
 import type { LogosSettings } from './settings';
 
 /** What the chain features need of the plugin. */
@@ -45,7 +47,7 @@ export const CHAIN_TEXT = {
 	startsChain: 'This checkpoint follows nothing: it starts its chain.',
 	nothingFollows: 'No checkpoint follows this one yet.',
 	alreadyScopeLatest: 'This is already the latest checkpoint of this scope.',
-	chooseFork: (n: number, id: string): string => `${n} checkpoints follow ${id}: choose one`,
+	chooseFork: (n: number, name: string): string => `${n} checkpoints follow ${name}: choose one`,
 	loops: (detail: string): string => `The follows chain loops back on itself (${detail}).`,
 } as const;
 
@@ -54,12 +56,6 @@ export function isChainNote(host: ChainHost, path: string): boolean {
 	const root = sessionsRoot(host.settings.sessionsFolder);
 	const name = path.slice(path.lastIndexOf('/') + 1);
 	return isUnder(root, path) && path !== root && isCheckpointFile(name);
-}
-
-/** The record's name for a person: its id, and who wrote it when the id does not say. */
-export function recordLabel(r: CheckpointRecord): string {
-	const agent = r.checkpoint.agent.trim();
-	return agent !== '' && !r.id.endsWith(agent) ? `${r.id} (${agent})` : r.id;
 }
 
 function say(result: MoveResult, text: string): MoveResult {
@@ -103,7 +99,7 @@ async function alongFollows(host: ChainHost, scan: VaultScan, place: ChainPlace,
 	const kids = place.followedBy;
 	if (kids.length === 0) return say(none, CHAIN_TEXT.nothingFollows);
 	if (kids.length > 1) {
-		const title = CHAIN_TEXT.chooseFork(kids.length, place.canonical.id);
+		const title = CHAIN_TEXT.chooseFork(kids.length, checkpointName(place.canonical, nowSeconds()));
 		new ForkChooser(host.app, kids, title, (r, e) => void openTarget(host.app, { path: r.path, line: -1 }, e)).open();
 		return { ...none, notice: title, fork: kids };
 	}

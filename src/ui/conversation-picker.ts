@@ -10,6 +10,7 @@ import type { ChainHost } from './chain-nav';
 import { nowSeconds } from './copy-resume';
 import { conversationFacts, showInResumePane } from './conversation-facts';
 import { openTarget } from './line-links';
+import { conversationName, shortLabel } from './names';
 import { age, plural } from './resume-dom';
 
 export interface ConversationItem {
@@ -18,10 +19,13 @@ export interface ConversationItem {
 	matches: SearchMatches | null;
 }
 
-/** What a conversation is called on screen: its intent, else its id. */
-export function conversationTitle(c: Conversation): string {
-	return c.name || c.id;
+/** What a conversation is called on screen: its intent, else its task, else its agent and start time. */
+export function conversationTitle(c: Conversation, now = nowSeconds()): string {
+	return conversationName(c, now);
 }
+
+/** The picker is wider than a dropdown: its titles are cut later. */
+const PICKER_LABEL = 80;
 
 /** What may precede the start of a word in an intent, id or scope. */
 const WORD_START = /[\s/_.-]/;
@@ -93,7 +97,13 @@ export class ConversationPicker extends SuggestModal<ConversationItem> {
 	renderSuggestion(item: ConversationItem, el: HTMLElement): void {
 		const c = item.conv;
 		el.addClass('logos-conversation-choice');
-		highlighted(el.createDiv({ cls: 'logos-conversation-title' }), conversationTitle(c), item.matches);
+		const title = conversationTitle(c, this.now);
+		// Cut on a word, the whole name in the tooltip; whole when what was typed matched past the cut.
+		const cut = shortLabel(title, PICKER_LABEL);
+		const short = (item.matches ?? []).some(([, end]) => end > cut.length - 1) ? title : cut;
+		const titleEl = el.createDiv({ cls: 'logos-conversation-title', attr: { title: title === c.id ? title : `${title}\n${c.id}` } });
+		highlighted(titleEl, short.endsWith('…') ? short.slice(0, -1) : short, item.matches);
+		if (short.endsWith('…')) titleEl.appendText('…');
 		const facts = conversationFacts(c, this.problems(c));
 		const bits = [c.scope, c.agents.join(', '), plural(c.chain.length, 'checkpoint'), age(c.latest.checkpoint.ts, this.now), ...facts];
 		el.createDiv({ cls: 'logos-conversation-meta', text: bits.filter((b) => b !== '').join(' · ') });

@@ -14,6 +14,10 @@ import { problemLine } from './chain-bar';
 import { nowSeconds } from './copy-resume';
 import { conversationFacts, showInResumePane } from './conversation-facts';
 import { conversationTitle, switchTo } from './conversation-picker';
+import { checkpointName, shortLabel } from './names';
+
+/** A row of the list has room for two lines of its name; the rest is in the tooltip. */
+const CONVERSATION_ROW_LABEL = 120;
 import { EMPTY } from './labels';
 import { age, plural } from './resume-dom';
 import { mostRecentScope } from './resume-view';
@@ -144,11 +148,12 @@ export class ConversationsView extends ItemView {
 		const row = list.createDiv({ cls: 'logos-conversation', attr: { 'data-conversation': String(k), tabindex: '0' } });
 		row.toggleClass('is-active', c.chain.some((r) => r.path === active));
 		const head = row.createDiv({ cls: 'logos-conversation-head' });
-		head.createSpan({ cls: 'logos-conversation-title', text: conversationTitle(c) });
+		const title = conversationTitle(c, now);
+		head.createSpan({ cls: 'logos-conversation-title', text: shortLabel(title, CONVERSATION_ROW_LABEL), attr: { title: title === c.id ? title : `${title}\n${c.id}` } });
 		if (c.scope !== this.project) head.createSpan({ cls: 'logos-chain-flag', text: c.scope });
 		const open = head.createEl('button', {
 			cls: ['clickable-icon', 'logos-conversation-open'],
-			attr: { 'aria-label': `Open its latest checkpoint, ${c.latest.id}`, 'data-open': String(k) },
+			attr: { 'aria-label': `Open its latest checkpoint, ${checkpointName(c.latest, now)}\n${c.latest.id}`, 'data-open': String(k) },
 		});
 		setIcon(open, 'file-text');
 		const bits = [c.agents.join(', '), plural(c.chain.length, 'checkpoint'), age(c.latest.checkpoint.ts, now)];

@@ -9,14 +9,18 @@ import { WriteRefused } from '../core/path-guard';
 import type { ScopeActivity } from '../store/activity';
 import { IndexService } from '../vault/obsidian-index';
 import { OwnNotes } from '../vault/own-notes';
+import type { ModelSource } from '../vault/obsidian-source';
 import { countsFrom, summarizeIndex } from './index-status';
 import { NoteModal } from './note-modal';
+import { copyTarget } from './pane';
 import { renderCounts, renderOwnNotes } from './own-notes-block';
 import type { LogosSettings } from './settings';
 import type { UncommittedSummary } from './status-bar';
 
 export interface IndexPlugin extends Plugin {
 	settings: LogosSettings;
+	/** For "Add working note": the scope in view (the pane's, else the active file's). */
+	readonly source: ModelSource;
 }
 
 export interface IndexFeatures {
@@ -33,7 +37,7 @@ export interface IndexFeatures {
 	 * index; null until it is open. Scopes the index has no checkpoint of are quiet.
 	 */
 	activity(now: number, scopes: readonly string[]): ScopeActivity[] | null;
-	openNoteModal(): void;
+	openNoteModal(): Promise<void>;
 	rebuild(): void;
 }
 
@@ -89,7 +93,7 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		activity(now, scopes) {
 			return service.store?.scopeActivity(now, scopes) ?? null;
 		},
-		openNoteModal() {
+		async openNoteModal() {
 			const scopes = service.scopes();
 			if (!service.store) {
 				new Notice('The logos index is still loading; try again in a moment.');
@@ -99,8 +103,9 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 				new Notice(`No logos scope under ${service.root}/ to add a note to.`);
 				return;
 			}
+			// The scope in view: the pane's when it is open, else the active file's.
 			const active = plugin.app.workspace.getActiveFile();
-			const initial = active ? service.scopeOf(active.path) : null;
+			const initial = (await copyTarget(plugin.app, plugin.source))?.scope ?? (active ? service.scopeOf(active.path) : null);
 			new NoteModal(plugin.app, scopes, initial, plugin.settings.agentName, (req) => void add(req.scope, req.text)).open();
 		},
 		rebuild() {
@@ -108,7 +113,7 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		},
 	};
 
-	plugin.addCommand({ id: 'add-working-note', name: 'Add working note', callback: () => features.openNoteModal() });
+	plugin.addCommand({ id: 'add-working-note', name: 'Add working note', callback: () => void features.openNoteModal() });
 	plugin.addCommand({ id: 'rebuild-index', name: 'Rebuild index', callback: () => features.rebuild() });
 	return features;
 }

@@ -73,15 +73,6 @@ export const EMPTY = {
 	loading: 'Reading the sessions folder…',
 };
 
-/**
- * A quiet scope in the pane's scope picker (decisions §9): no checkpoint, or none for more
- * than 14 days. `lastDay` is the newest checkpoint's local date, '' when its time is unknown.
- */
-export const QUIET = {
-	label: (lastDay: string | null): string =>
-		lastDay === null ? 'quiet, no checkpoint' : lastDay === '' ? 'quiet' : `quiet, last checkpoint ${lastDay}`,
-};
-
 /** Checks on this handoff (core/receipts.ts), as a person reads them. */
 export const RECEIPT_TEXT: Record<ReceiptKind, string> = {
 	doneUnverified: 'Claims to be done, with nothing verified',

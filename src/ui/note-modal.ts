@@ -9,9 +9,15 @@ export interface NoteRequest {
 	text: string;
 }
 
+export const NOTE_MODAL_TEXT = {
+	empty: 'Write the note first: an empty note is not added.',
+	noScope: 'Choose the scope the note belongs to.',
+} as const;
+
 export class NoteModal extends Modal {
 	private select!: HTMLSelectElement;
 	private area!: HTMLTextAreaElement;
+	private errorEl!: HTMLElement;
 
 	constructor(
 		app: App,
@@ -38,6 +44,15 @@ export class NoteModal extends Modal {
 			cls: 'logos-note-text',
 			attr: { rows: '4', placeholder: 'What an agent picking this up should know' },
 		});
+		// Said, not swallowed: an empty note keeps the modal open with the reason under the text.
+		this.errorEl = el.createDiv({ cls: 'logos-note-error', attr: { role: 'alert' } });
+		this.errorEl.hide();
+		this.area.setAttr('aria-describedby', 'logos-note-error');
+		this.errorEl.id = 'logos-note-error';
+		this.area.addEventListener('input', () => {
+			this.errorEl.hide();
+			this.area.removeAttribute('aria-invalid');
+		});
 		el.createDiv({ cls: 'setting-item-description', text: `Signed as ${this.agent}. Secrets are masked before anything is written.` });
 		const buttons = el.createDiv({ cls: 'modal-button-container' });
 		const ok = buttons.createEl('button', { cls: 'mod-cta', text: 'Add note' });
@@ -60,7 +75,14 @@ export class NoteModal extends Modal {
 	private done(): void {
 		const scope = this.select.value;
 		const text = this.area.value;
-		if (scope === '' || text.trim() === '') return;
+		const problem = scope === '' ? NOTE_MODAL_TEXT.noScope : text.trim() === '' ? NOTE_MODAL_TEXT.empty : null;
+		if (problem !== null) {
+			this.errorEl.setText(problem);
+			this.errorEl.show();
+			this.area.setAttr('aria-invalid', 'true');
+			this.area.focus();
+			return;
+		}
 		this.close();
 		this.submit({ scope, text });
 	}

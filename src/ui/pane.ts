@@ -5,8 +5,8 @@
 import type { App, WorkspaceLeaf } from 'obsidian';
 import { scopeOfPath } from '../core/vault-model';
 import type { ModelSource } from '../vault/obsidian-source';
-import { RESUME_VIEW_TYPE } from './labels';
-import { ResumeView } from './resume-view';
+import { EMPTY, RESUME_VIEW_TYPE } from './labels';
+import { mostRecentScope, ResumeView } from './resume-view';
 
 export function resumeViews(app: App): ResumeView[] {
 	const out: ResumeView[] = [];
@@ -48,15 +48,31 @@ export function refreshResumeViews(app: App, force = false): void {
 	for (const v of resumeViews(app)) void v.refresh(force);
 }
 
-/** What "Copy resume for an agent" copies: the pane's selection, else the active file's scope. */
+/**
+ * The scope a command acts on: the open pane's (and its conversation), else the active
+ * file's; a pane open but not drawn yet stands for the scope it will show.
+ */
 export async function copyTarget(app: App, source: ModelSource): Promise<{ scope: string; conversation: string | null } | null> {
-	for (const v of resumeViews(app)) {
+	const { model } = await source.load();
+	const views = resumeViews(app);
+	for (const v of views) {
 		const s = v.selection();
-		if (s.scope) return { scope: s.scope, conversation: s.conversation };
+		if (s.scope && model.scopes.includes(s.scope)) return { scope: s.scope, conversation: s.conversation };
 	}
 	const file = app.workspace.getActiveFile();
-	const { model } = await source.load();
 	const scope = file ? scopeOfPath(model, file.path) : null;
 	if (scope) return { scope, conversation: null };
-	return model.scopes.length === 1 ? { scope: model.scopes[0], conversation: null } : null;
+	if (views.length > 0 || model.scopes.length === 1) {
+		const shown = mostRecentScope(model);
+		return shown === null ? null : { scope: shown, conversation: null };
+	}
+	return null;
+}
+
+/** Why a command found no scope to act on, in words that say what to do about it. */
+export async function noScopeText(source: ModelSource, toChoose: string): Promise<string> {
+	const { found, root, model } = await source.load();
+	if (!found) return EMPTY.noFolder(root);
+	if (model.scopes.length === 0) return EMPTY.noScopes(root);
+	return `Open a file inside a logos scope, or the resume pane, to choose ${toChoose}.`;
 }

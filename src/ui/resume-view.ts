@@ -4,6 +4,7 @@
  * the model's revision or the selection changed.
  */
 import { Component, ItemView, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { projectConversations, recordAt } from '../core/chain-place';
 import { conversations } from '../core/conversations';
 import { compareBytes } from '../core/names';
 import { buildResume } from '../core/resume';
@@ -12,9 +13,11 @@ import type { ScopeActivity } from '../store/activity';
 import type { ModelSource, LoadedModel } from '../vault/obsidian-source';
 import { renderAgentMarkdown } from './agent-markdown';
 import { copyResume, nowSeconds } from './copy-resume';
-import { ACTIONS, EMPTY, QUIET, RESUME_VIEW_TYPE, untitledConversation } from './labels';
+import { ACTIONS, EMPTY, RESUME_VIEW_TYPE, untitledConversation } from './labels';
 import { LineLinks, openTarget, type MenuAt } from './line-links';
-import { age, day, type RenderEnv } from './resume-dom';
+import { age, type RenderEnv } from './resume-dom';
+import { conversationName, quietLabel, shortLabel } from './names';
+import { openPluginSettings, SETTINGS_TEXT } from './open-settings';
 import { renderResume } from './resume-render';
 import { renderPlanBlock } from './plan-block';
 import { loadPlans } from '../vault/obsidian-plans';
@@ -32,6 +35,8 @@ export interface ResumeHost {
 	 * What the index adds: under the resume, the person's notes a checkpoint left out; in
 	 * the scope picker, which scopes are quiet (null until the index is open).
 	 */
+	/** The plugin's id, for the button that opens its settings when the sessions folder is wrong. */
+	readonly manifest?: { readonly id: string };
 	readonly index?: {
 		renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
 		activity?(now: number, scopes: readonly string[]): ScopeActivity[] | null;
@@ -52,6 +57,14 @@ export function mostRecentScope(model: VaultModel): string | null {
 		if (!best || compareBytes(r.name, best.name) > 0) best = { name: r.name, scope: r.scope };
 	}
 	return best?.scope ?? model.scopes[0] ?? null;
+}
+
+/** The conversation, in `scope`'s list, of the checkpoint at `path`; null for any other file. */
+export function conversationAt(model: VaultModel, path: string, scope: string): string | null {
+	const r = recordAt(model.scan, path);
+	if (!r) return null;
+	const c = projectConversations(model.scan, projectOf(scope)).find((x) => x.id === r.conversation);
+	return c && c.scope === scope ? c.id : null;
 }
 
 export class ResumeView extends ItemView implements HoverParent {
@@ -194,7 +207,10 @@ export class ResumeView extends ItemView implements HoverParent {
 	 * views keep their buttons in such a row (nav-header).
 	 */
 	private headerAction(icon: string, title: string, cls: string, fn: (evt: MouseEvent) => void): HTMLElement {
-		const el = this.addAction(icon, title, fn);
+		// An action turned off (nothing to act on) does nothing; Obsidian's actions are not buttons.
+		const el = this.addAction(icon, title, (evt) => {
+			if (el.getAttr('aria-disabled') !== 'true') fn(evt);
+		});
 		el.removeClass('view-action');
 		el.addClass('nav-action-button', cls);
 		// Reachable and usable from the keyboard like the pane's other controls.
@@ -265,8 +281,11 @@ export class ResumeView extends ItemView implements HoverParent {
 		void this.host.source.load().then((loaded) => {
 			const scope = scopeOfPath(loaded.model, file.path);
 			// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
-			if (scope === null || scope === this.sel.scope || this.sel.pinned) return;
-			this.sel = { ...this.sel, scope, conversation: null };
+			if (scope === null || this.sel.pinned) return;
+			// A checkpoint note brings its conversation; another note of the scope keeps the one shown.
+			const conversation = this.host.settings.followConversation ? conversationAt(loaded.model, file.path, scope) : null;
+			if (scope === this.sel.scope && (conversation === null || conversation === this.sel.conversation)) return;
+			this.sel = { ...this.sel, scope, conversation };
 			return this.refresh();
 		});
 	}
@@ -298,16 +317,17 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.renderChild = this.addChild(new Component());
 		const vaultName = this.app.vault.getName();
 		this.sourceEl.setText(vaultName ? `${vaultName} · ${loaded.root}` : loaded.root);
+		this.setControlsEnabled(true);
 		this.fillScopes(model);
 		this.fillConversations(model);
 		this.bodyEl.empty();
 		if (!loaded.found) {
-			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noFolder(loaded.root) });
+			this.showSetupNeeded(EMPTY.noFolder(loaded.root));
 			return;
 		}
 		const scope = this.sel.scope;
 		if (scope === null) {
-			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noScopes(loaded.root) });
+			this.showSetupNeeded(EMPTY.noScopes(loaded.root));
 			return;
 		}
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
@@ -316,6 +336,30 @@ export class ResumeView extends ItemView implements HoverParent {
 		renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
 		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
 		this.sections.apply(this.bodyEl);
+	}
+
+	/**
+	 * Nothing to show from this folder: the controls would act on nothing, so they are off,
+	 * and the one thing to do is offered — the setting that says where the folder is.
+	 */
+	private showSetupNeeded(text: string): void {
+		this.setControlsEnabled(false);
+		this.bodyEl.createDiv({ cls: 'logos-empty', text });
+		const id = this.host.manifest?.id;
+		if (id === undefined) return;
+		const button = this.bodyEl.createEl('button', { cls: ['mod-cta', 'logos-open-settings'], text: SETTINGS_TEXT.button });
+		this.lines.action(button, () => openPluginSettings(this.app, id));
+	}
+
+	private setControlsEnabled(enabled: boolean): void {
+		for (const el of this.contentEl.querySelectorAll<HTMLButtonElement | HTMLSelectElement>('.logos-controls select, .logos-controls button')) {
+			el.disabled = !enabled;
+		}
+		// Copy and switch act on a scope; refresh stays, to look again once the setting is fixed.
+		for (const el of this.contentEl.querySelectorAll<HTMLElement>('.logos-actions .logos-copy, .logos-actions .logos-switch')) {
+			el.setAttr('aria-disabled', enabled ? 'false' : 'true');
+			el.toggleClass('is-disabled', !enabled);
+		}
 	}
 
 	private fillScopes(model: VaultModel): void {
@@ -332,10 +376,11 @@ export class ResumeView extends ItemView implements HoverParent {
 
 	/** Quiet scopes and their label, from the index once it is open (none before). */
 	private quietScopes(model: VaultModel): Map<string, string> {
-		const activity = this.host.index?.activity?.(nowSeconds(), model.scopes) ?? [];
+		const now = nowSeconds();
+		const activity = this.host.index?.activity?.(now, model.scopes) ?? [];
 		const out = new Map<string, string>();
 		for (const a of activity) {
-			if (a.quiet) out.set(a.scope, QUIET.label(a.lastCheckpoint === null ? null : day(a.lastCheckpoint)));
+			if (a.quiet) out.set(a.scope, quietLabel(a.lastCheckpoint, now));
 		}
 		return out;
 	}
@@ -348,12 +393,15 @@ export class ResumeView extends ItemView implements HoverParent {
 		const now = nowSeconds();
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		for (const c of convs) {
-			this.convSelect.createEl('option', { text: `${c.name || c.id} · ${age(c.latest.checkpoint.ts, now)}`, value: c.id });
+			const name = conversationName(c, now);
+			this.convSelect.createEl('option', { text: `${shortLabel(name)} · ${age(c.latest.checkpoint.ts, now)}`, value: c.id, attr: { title: `${name}\n${c.id}` } });
 		}
 		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
 			this.sel = { ...this.sel, conversation: null };
 		}
 		this.convSelect.value = this.sel.conversation ?? '';
+		// The closed dropdown shows the short label; its tooltip holds the whole name.
+		this.convSelect.title = this.convSelect.selectedOptions[0]?.title ?? '';
 	}
 
 	private env(model: VaultModel, scope: string): RenderEnv {
@@ -395,12 +443,4 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.bodyEl.empty();
 		this.bodyEl.createDiv({ cls: ['logos-empty', 'logos-error'], text: `The resume could not be shown: ${e instanceof Error ? e.message : String(e)}` });
 	}
-}
-
-/** A menu's label: cut on a word near `max` characters, with an ellipsis. */
-function shortLabel(text: string, max = 48): string {
-	const t = text.trim();
-	if (t.length <= max) return t;
-	const cut = t.lastIndexOf(' ', max);
-	return `${t.slice(0, cut > max / 2 ? cut : max).trimEnd()}…`;
 }

@@ -28,10 +28,22 @@ interface Step {
 
 export type AskCommit = (app: App, ruling: string, prefill: string) => Promise<string | null>;
 
+/** What became of each ruling the queue passed: a verdict, or skipped. */
+type Outcome = VerdictKind | 'skipped';
+
+/** "2 retired, 1 reconfirmed, 3 skipped": what a finished queue decided. */
+export function outcomeSummary(outcomes: readonly (Outcome | undefined)[]): string {
+	const n = { retired: 0, reconfirmed: 0, skipped: 0 };
+	for (const o of outcomes) if (o !== undefined) n[o]++;
+	return `${n.retired} retired, ${n.reconfirmed} reconfirmed, ${n.skipped} skipped`;
+}
+
 export class ReviewQueueModal extends Modal {
 	private index = 0;
 	private busy = false;
 	private readonly steps: Step[] = [];
+	/** Per entry, what was decided the last time the queue passed it. */
+	private readonly outcomes: (Outcome | undefined)[] = [];
 	private bodyEl!: HTMLElement;
 
 	constructor(
@@ -93,6 +105,7 @@ export class ReviewQueueModal extends Modal {
 			if (!given) return;
 			this.steps.push({ index: this.index, given, before: entry.row });
 			entry.row = { ...entry.row, verdict: kind, commit: given.verdict.commit || null, at: given.verdict.ts };
+			this.outcomes[this.index] = kind;
 			this.index++;
 		} finally {
 			this.busy = false;
@@ -102,6 +115,7 @@ export class ReviewQueueModal extends Modal {
 
 	skip(): void {
 		if (this.busy || this.index >= this.entries.length) return;
+		this.outcomes[this.index] = 'skipped';
 		this.index++;
 		this.render();
 	}
@@ -115,6 +129,7 @@ export class ReviewQueueModal extends Modal {
 			if (!(await this.reviews.undo(step.given))) return;
 			this.steps.pop();
 			this.entries[step.index].row = step.before;
+			this.outcomes[step.index] = undefined;
 			this.index = step.index;
 		} finally {
 			this.busy = false;
@@ -133,19 +148,37 @@ export class ReviewQueueModal extends Modal {
 		});
 		const entry = this.current;
 		if (entry) this.renderEntry(el, entry);
-		else if (total > 0) el.createDiv({ cls: 'logos-queue-done', text: `Every ruling of ${this.logosScope} seen.` });
 		const buttons = el.createDiv({ cls: 'logos-queue-buttons' });
+		if (!entry) {
+			this.renderDone(el, buttons, total);
+			return;
+		}
 		const button = (text: string, key: string, fn: () => unknown, enabled: boolean, cta = false): void => {
 			const b = buttons.createEl('button', { text, cls: cta ? 'mod-cta' : undefined, attr: { 'aria-keyshortcuts': key } });
 			b.createSpan({ cls: 'logos-key', text: key });
 			b.disabled = !enabled || this.busy;
 			b.addEventListener('click', () => void fn());
 		};
-		button('Retire', 'r', () => this.decide('retired'), !!entry, true);
-		button('Reconfirm', 'c', () => this.decide('reconfirmed'), !!entry);
-		button('Skip', 's', () => this.skip(), !!entry);
+		button('Retire', 'r', () => this.decide('retired'), true, true);
+		button('Reconfirm', 'c', () => this.decide('reconfirmed'), true);
+		button('Skip', 's', () => this.skip(), true);
 		button('Undo', 'u', () => this.undo(), this.steps.length > 0);
 		el.createDiv({ cls: 'logos-queue-hint', text: 'Esc closes; verdicts are appended to reviewed.md' });
+	}
+
+	/** The end of the queue: what was decided, and one way out. Undo stays on its key. */
+	private renderDone(el: HTMLElement, buttons: HTMLElement, total: number): void {
+		const done = createDiv({ cls: 'logos-queue-done', attr: { 'aria-live': 'polite' } });
+		el.insertBefore(done, buttons);
+		if (total === 0) {
+			done.setText(`No rulings recorded in ${this.logosScope}: nothing to review.`);
+		} else {
+			done.createDiv({ text: `Every ruling of ${this.logosScope} seen: ${outcomeSummary(this.outcomes)}.` });
+		}
+		const ok = buttons.createEl('button', { cls: 'mod-cta', text: 'Done' });
+		ok.addEventListener('click', () => this.close());
+		ok.focus();
+		if (this.steps.length > 0) el.createDiv({ cls: 'logos-queue-hint', text: 'u undoes the last verdict; Esc or Done closes' });
 	}
 
 	private renderEntry(el: HTMLElement, entry: QueueEntry): void {

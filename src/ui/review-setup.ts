@@ -9,7 +9,7 @@ import type { RulingRow } from '../core/resume-types';
 import type { VerdictKind } from '../core/types';
 import { scopeOfPath } from '../core/vault-model';
 import type { ModelSource } from '../vault/obsidian-source';
-import { copyTarget } from './pane';
+import { copyTarget, noScopeText } from './pane';
 import { RulingReviews } from './review-actions';
 import type { RulingReviewer } from './review-buttons';
 import { askCommit } from './review-commit-modal';
@@ -66,7 +66,7 @@ export class Reviews implements RulingReviewer {
 	async openQueue(): Promise<ReviewQueueModal | null> {
 		const target = await copyTarget(this.app, this.source);
 		if (!target) {
-			new Notice('Open a file inside a logos scope, or the resume pane, to choose which rulings to review.');
+			new Notice(await noScopeText(this.source, 'which rulings to review'));
 			return null;
 		}
 		const { model } = await this.source.load();

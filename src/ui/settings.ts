@@ -1,7 +1,8 @@
 /**
  * The plugin's settings: where the logos sessions folder sits in this vault (decisions §1),
- * the agent name for notes written from Obsidian, whether the status bar item shows, and
- * whether agent text may load remote images (docs/rendering.md).
+ * the agent name for notes written from Obsidian, whether the status bar item shows,
+ * whether agent text may load remote images (docs/rendering.md), and whether the pane
+ * follows the open checkpoint's conversation.
  */
 import { normalizePath, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem } from 'obsidian';
 
@@ -13,6 +14,8 @@ export interface LogosSettings {
 	showStatusBar: boolean;
 	/** Remote images in agent-written text load; off, each is a link (docs/rendering.md). */
 	remoteImages: boolean;
+	/** An unpinned pane shows the conversation of the checkpoint note just opened, not only its scope. */
+	followConversation: boolean;
 }
 
 export const DEFAULT_SETTINGS: LogosSettings = {
@@ -20,6 +23,7 @@ export const DEFAULT_SETTINGS: LogosSettings = {
 	agentName: 'obsidian',
 	showStatusBar: true,
 	remoteImages: false,
+	followConversation: true,
 };
 
 /** A folder the vault can hold: normalized, never the vault root (logos data is a folder inside it). */
@@ -45,6 +49,7 @@ export function normalizeSettings(raw: unknown): LogosSettings {
 		showStatusBar: typeof o.showStatusBar === 'boolean' ? o.showStatusBar : DEFAULT_SETTINGS.showStatusBar,
 		// Only a saved `true` turns it on: anything else keeps remote images blocked.
 		remoteImages: o.remoteImages === true,
+		followConversation: typeof o.followConversation === 'boolean' ? o.followConversation : DEFAULT_SETTINGS.followConversation,
 	};
 }
 
@@ -67,6 +72,8 @@ const TEXT = {
 	statusDesc: 'The count of working notes not yet folded into a checkpoint, for the scope of the active file.',
 	remoteName: 'Load remote images in agent text',
 	remoteDesc: 'Images from the web in checkpoints are shown in the resume pane. Loading one tells its server that you opened the pane; when off, each image is a link you can open yourself.',
+	followName: 'Resume pane follows the open checkpoint\'s conversation',
+	followDesc: 'When the pane is not pinned and you open a checkpoint note, the pane shows that checkpoint\'s conversation rather than the latest of its scope.',
 	rebuildName: 'Rebuild index',
 	rebuildDesc: 'Reads every checkpoint and working note again. Your own notes are kept.',
 };
@@ -86,6 +93,7 @@ export class LogosSettingTab extends PluginSettingTab {
 			{ name: TEXT.agentName, desc: TEXT.agentDesc, control: { type: 'text', key: 'agentName', placeholder: DEFAULT_SETTINGS.agentName } },
 			{ name: TEXT.statusName, desc: TEXT.statusDesc, control: { type: 'toggle', key: 'showStatusBar' } },
 			{ name: TEXT.remoteName, desc: TEXT.remoteDesc, control: { type: 'toggle', key: 'remoteImages' } },
+			{ name: TEXT.followName, desc: TEXT.followDesc, control: { type: 'toggle', key: 'followConversation' } },
 			{ name: TEXT.rebuildName, desc: TEXT.rebuildDesc, action: () => this.host.rebuildIndex?.() },
 		];
 	}
@@ -119,6 +127,10 @@ export class LogosSettingTab extends PluginSettingTab {
 			.setDesc(TEXT.remoteDesc)
 			.addToggle((t) => t.setValue(this.host.settings.remoteImages).onChange((v) => this.apply('remoteImages', v)));
 		new Setting(el)
+			.setName(TEXT.followName)
+			.setDesc(TEXT.followDesc)
+			.addToggle((t) => t.setValue(this.host.settings.followConversation).onChange((v) => this.apply('followConversation', v)));
+		new Setting(el)
 			.setName(TEXT.rebuildName)
 			.setDesc(TEXT.rebuildDesc)
 			.addButton((b) => b.setButtonText('Rebuild').onClick(() => this.host.rebuildIndex?.()));
@@ -134,6 +146,8 @@ export class LogosSettingTab extends PluginSettingTab {
 				return this.host.updateSettings({ showStatusBar: value === true });
 			case 'remoteImages':
 				return this.host.updateSettings({ remoteImages: value === true });
+			case 'followConversation':
+				return this.host.updateSettings({ followConversation: value === true });
 			default:
 				return Promise.resolve();
 		}

@@ -1,6 +1,8 @@
 /**
  * The status bar item: working notes not yet folded into a checkpoint, for the active
- * file's scope (every scope when the active file is outside the sessions folder).
+ * file's scope (every scope when the active file is outside the sessions folder). It names
+ * the scope it counts, says in its tooltip what a click does, and is a button the keyboard
+ * reaches (Tab, then Enter or Space).
  */
 import { setTooltip } from 'obsidian';
 import type { WorkingNote } from '../core/types';
@@ -27,9 +29,14 @@ export function summarizeUncommitted(notes: ReadonlyMap<string, readonly Working
 	return {
 		scope,
 		count: counted.length,
-		text: noun(counted.length),
+		text: `${scope ?? 'All scopes'}: ${noun(counted.length)}`,
 		tooltip: counted.length === 0 ? `No working notes waiting ${where}.` : lines.join('\n'),
 	};
+}
+
+/** The tooltip's last line: what a click on the item does. */
+export function clickHint(scope: string | null): string {
+	return scope === null ? 'Click to open the resume pane.' : `Click to open the resume pane on ${scope}.`;
 }
 
 export class UncommittedStatus {
@@ -38,6 +45,18 @@ export class UncommittedStatus {
 	constructor(private readonly el: HTMLElement) {
 		el.addClass('logos-status');
 		el.addClass('mod-clickable');
+		el.setAttr('role', 'button');
+		el.setAttr('tabindex', '0');
+	}
+
+	/** Runs `open` on a click, and on Enter or Space while the item has the focus. */
+	onActivate(register: (type: 'click' | 'keydown', fn: (evt: MouseEvent | KeyboardEvent) => void) => void, open: () => void): void {
+		register('click', () => open());
+		register('keydown', (evt) => {
+			if (!(evt instanceof KeyboardEvent) || (evt.key !== 'Enter' && evt.key !== ' ')) return;
+			evt.preventDefault();
+			open();
+		});
 	}
 
 	/** The scope the item counts now, so a click can open the pane on it. */
@@ -48,7 +67,7 @@ export class UncommittedStatus {
 	show(summary: UncommittedSummary, enabled: boolean): void {
 		this.current = summary;
 		this.el.setText(summary.text);
-		setTooltip(this.el, summary.tooltip, { placement: 'top' });
+		setTooltip(this.el, `${summary.tooltip}\n${clickHint(summary.scope)}`, { placement: 'top' });
 		// Nothing waiting is not news: the item steps aside rather than sit at zero.
 		this.el.toggleClass('logos-is-hidden', !enabled || summary.count === 0);
 	}

@@ -48,7 +48,10 @@ test('"Switch conversation" lists the vault’s conversations, and choosing one 
 	expect(await choices.first().locator('.logos-conversation-meta').textContent()).toMatch(/^gamma · codex · 1 checkpoint/);
 	await page.keyboard.type('sliding window');
 	await page.waitForFunction(() => document.querySelectorAll('.prompt .logos-conversation-choice').length === 1);
-	expect(await choices.first().locator('.logos-conversation-title').textContent()).toBe('token buckets let a full burst through at every refill; a sliding window might smooth it');
+	// Cut on a word, the whole intent in its tooltip.
+	const title = choices.first().locator('.logos-conversation-title');
+	expect(await title.textContent()).toBe('token buckets let a full burst through at every refill; a sliding window might…');
+	expect(await title.getAttribute('title')).toMatch(/^token buckets let a full burst through at every refill; a sliding window might smooth it\n/);
 	expect(await choices.first().locator('.suggestion-highlight').textContent()).toBe('sliding window');
 	await screenshot(page, 'conversation-picker');
 	await page.keyboard.press('Enter');
@@ -90,7 +93,8 @@ test('back and forward along follows cross into the next conversation and return
 	const { page, errors } = await served.open();
 	await openNote(page, A3);
 	await waitForBar(page, '2 of 2');
-	expect(await bar(page).locator('button[data-chain="forward"]').getAttribute('aria-label')).toBe('Forward along follows: 20261104-080000-codex');
+	// Agent and time first, the session id on the tooltip's second line.
+	expect(await bar(page).locator('button[data-chain="forward"]').getAttribute('aria-label')).toMatch(/^Forward along follows: codex · Nov 4(?: 2026)?, 08:00\n20261104-080000-codex$/);
 
 	await runCommand(page, 'Go forward along follows');
 	await waitForNote(page, A4);
@@ -118,9 +122,13 @@ test('where follows forks, going forward offers the checkpoints that follow, and
 	await forward.click();
 	const choices = page.locator('.prompt .logos-chain-choice');
 	await choices.first().waitFor();
-	expect(await page.locator('.prompt .prompt-input').getAttribute('placeholder')).toBe('2 checkpoints follow 20261104-120000-codex: choose one');
-	expect(await choices.locator('.logos-chain-choice-title').allTextContents()).toEqual(['20261106-090000-codex', '20261105-170000-claude-code']);
-	expect(await choices.nth(1).locator('.logos-chain-choice-meta').textContent()).toMatch(/^claude-code · .* · auto$/);
+	// Checkpoints by agent and time; the ids in each choice's second line.
+	expect(await page.locator('.prompt .prompt-input').getAttribute('placeholder')).toMatch(/^2 checkpoints follow codex · Nov 4(?: 2026)?, 12:00: choose one$/);
+	expect(await choices.locator('.logos-chain-choice-title').allTextContents()).toEqual([
+		expect.stringMatching(/^codex · Nov 6(?: 2026)?, \d\d:\d\d$/),
+		expect.stringMatching(/^claude-code · Nov 5(?: 2026)?, \d\d:\d\d$/),
+	]);
+	expect(await choices.nth(1).locator('.logos-chain-choice-meta').textContent()).toMatch(/^.* · 20261105-170000-claude-code · auto$/);
 	await screenshot(page, 'fork-chooser');
 
 	await page.keyboard.press('ArrowDown');

@@ -120,7 +120,7 @@ test('a checkpoint in live preview: the chain bar above its body and verdict mar
 	await expect(widget.count()).resolves.toBe(1);
 	await expect(widget.evaluate((el) => el.nextElementSibling?.textContent)).resolves.toBe('## Task');
 	const previous = bar(page).locator('[data-chain="previous"]');
-	await expect(previous.getAttribute('aria-label')).resolves.toBe('Previous in this conversation: 20261104-080000-codex');
+	await expect(previous.getAttribute('aria-label')).resolves.toMatch(/^Previous in this conversation: codex · Nov 4(?: 2026)?, 08:00\n20261104-080000-codex$/);
 	await expect(previous.isEnabled()).resolves.toBe(true);
 	await expect(bar(page).locator('[data-chain="next"]').isDisabled()).resolves.toBe(true);
 

@@ -83,12 +83,15 @@ export interface HostPage {
 export interface OpenOptions {
 	/** The window's size; 1400 × 900 by default. */
 	viewport?: { width: number; height: number };
+	/** Obsidian's light (default) or dark theme: `body.theme-dark` and its variables. */
+	theme?: 'light' | 'dark';
 }
 
 /** Opens the host in a fresh context and waits until the plugin is loaded and the layout ready. */
 export async function openHost(browser: Browser, host: Host, options: OpenOptions = {}): Promise<HostPage> {
 	const viewport = options.viewport ?? { width: 1400, height: 900 };
-	const context = await browser.newContext({ viewport, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+	const theme = options.theme ?? 'light';
+	const context = await browser.newContext({ viewport, timezoneId: 'America/Los_Angeles', locale: 'en-US', colorScheme: theme });
 	const page = await context.newPage();
 	const errors: string[] = [];
 	const dialogs: string[] = [];
@@ -100,7 +103,7 @@ export async function openHost(browser: Browser, host: Host, options: OpenOption
 		dialogs.push(`${d.type()}: ${d.message()}`);
 		void d.dismiss();
 	});
-	await page.goto(host.url);
+	await page.goto(theme === 'dark' ? `${host.url}?theme=dark` : host.url);
 	await page.waitForSelector('body[data-host="ready"], body[data-host="failed"]', { timeout: 30_000 });
 	const state = await page.getAttribute('body', 'data-host');
 	if (state !== 'ready') throw new Error(`the host did not load the plugin: ${(await page.textContent('.host-failure')) ?? ''}\n${errors.join('\n')}`);
@@ -150,7 +153,7 @@ export function useHost(vault: string, options: UseHostOptions = {}): HostedVaul
 		get host() {
 			return up(host);
 		},
-		open: (open = {}) => openHost(up(browser), up(host), { viewport: open.viewport ?? options.viewport }),
+		open: (open = {}) => openHost(up(browser), up(host), { viewport: open.viewport ?? options.viewport, theme: open.theme ?? options.theme }),
 	};
 }
 

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openNote, openResumePane, PANE, ROOT, runCommand, screenshot, shownNote, useHost, vaultText } from './helpers';
+import { openNote, openResumePane, PANE, ROOT, runCommand, screenshot, shownNote, useHost, vaultText, waitForPane } from './helpers';
 
 const VAULT = join(ROOT, 'test/fixtures/vault-own');
 const REVIEWED = 'sessions/alpha/reviewed.md';
@@ -53,8 +53,10 @@ test('retiring a ruling from the pane appends its line, marks it retired in the 
 	const { page, errors } = await served.open();
 	await openNote(page, A7);
 	await openResumePane(page);
-	// The pane follows the open note to its scope.
+	// The pane follows the open note to its scope, and to its conversation: the whole scope is asked for here.
 	await expect(page.locator(`${PANE} select.logos-scope-select`).inputValue()).resolves.toBe('alpha');
+	await page.selectOption(`${PANE} select.logos-conversation-select`, '');
+	await waitForPane(page, 'alpha');
 	// Sections start closed under the handoff block: open the earlier rulings.
 	await page.click(`${PANE} [data-section="ruled-out"] > .logos-section-title`);
 	expect(await paneRuling(page).locator('.logos-meta').textContent()).toMatch(/^ · codex, /);

@@ -54,14 +54,15 @@ function disabled(bar: HTMLElement | null, move: string): boolean {
 describe('the chain bar in reading view', () => {
 	beforeEach(() => setup());
 
-	test('names the conversation and the position, with both kinds of step', async () => {
+	test('names the conversation and the position, with both kinds of step, each step by agent and time with its id below', async () => {
+		jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 11, 1));
 		const bar = await readingBar(OWN.a4);
 		expect(q(bar, '.logos-chain-position').textContent).toBe('1 of 2');
 		expect(q(bar, '.logos-chain-name').textContent).not.toBe('');
 		expect(disabled(bar, 'previous')).toBe(true);
-		expect(label(bar, 'next')).toBe('Next in this conversation: 20261104-120000-codex');
-		expect(label(bar, 'back')).toBe('Back along follows: 20261103-153000-claude');
-		expect(label(bar, 'forward')).toBe('Forward along follows: 20261104-120000-codex');
+		expect(label(bar, 'next')).toBe('Next in this conversation: codex · Nov 4, 12:00\n20261104-120000-codex');
+		expect(label(bar, 'back')).toBe('Back along follows: claude · Nov 3, 16:12\n20261103-153000-claude');
+		expect(label(bar, 'forward')).toBe('Forward along follows: codex · Nov 4, 12:00\n20261104-120000-codex');
 		// As `chain` reports it: the walk forward stops one step on, where the chain forks.
 		expect(bar?.querySelector('.logos-chain-problems')?.getAttribute('aria-label')).toBe(
 			'Chain forks: 2 checkpoints follow 20261104-120000-codex: 20261106-090000-codex, 20261105-170000-claude-code');

@@ -8,7 +8,7 @@ import 'obsidian-test-mocks/jest-setup';
 import { TFile, type App as AppOriginal } from 'obsidian';
 import { back } from '../../src/core/chains';
 import type LogosContinuityPlugin from '../../src/main';
-import { NoteModal } from '../../src/ui/note-modal';
+import { NOTE_MODAL_TEXT, NoteModal } from '../../src/ui/note-modal';
 import { indexPath } from '../../src/vault/obsidian-bytes';
 import { NOTICE } from '../../src/vault/obsidian-index';
 import { NOTE_NOTICE } from '../../src/vault/own-notes';
@@ -180,7 +180,7 @@ describe('file events', () => {
 		await idle();
 		const store = plugin.index.service.store;
 		expect(store?.checkpointsOfScope('heron').map((r) => r.id)).toEqual(['20261020-090000-codex', '20261012-154233-claude']);
-		expect(statusText()).toBe('3 uncommitted notes');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 	});
 
 	test('a renamed checkpoint is the same checkpoint, in its new conversation, without a read', async () => {
@@ -231,6 +231,7 @@ describe('working notes added from Obsidian', () => {
 	test('"Add working note" writes logos\'s exact line, masked, to the active file\'s scope', async () => {
 		await app.workspace.getLeaf(false).openFile(file(A3));
 		mockPlugin(plugin).commands__.get('add-working-note')?.callback?.();
+		await idle();
 		const modal = topModal(NoteModal);
 		const area = modal.contentEl.querySelector('textarea');
 		if (!area) throw new Error('no text area');
@@ -242,6 +243,31 @@ describe('working notes added from Obsidian', () => {
 		expect(line).toMatch(/^- staging token is \S*\[REDACTED\]\S* <!-- ts=\d+ agent=obsidian -->$/);
 		expect(text).not.toContain('sk_live_0123456789');
 		expect(plugin.index.service.store?.ownNotes('kestrel')).toHaveLength(1);
+	});
+
+	test('"Add working note" with no text says so and stays open; what is typed next is added', async () => {
+		await app.workspace.getLeaf(false).openFile(file(A3));
+		const before = await app.vault.read(file(NOTES));
+		mockPlugin(plugin).commands__.get('add-working-note')?.callback?.();
+		await idle();
+		const modal = topModal(NoteModal);
+		const area = modal.contentEl.querySelector('textarea');
+		if (!area) throw new Error('no text area');
+		area.value = '   \n ';
+		click(modal.contentEl, 'Add note');
+		await idle();
+		const error = modal.contentEl.querySelector<HTMLElement>('.logos-note-error');
+		expect(error?.textContent).toBe(NOTE_MODAL_TEXT.empty);
+		expect(error?.style.display).not.toBe('none');
+		expect(area.getAttribute('aria-invalid')).toBe('true');
+		expect(topModal(NoteModal)).toBe(modal);
+		expect(await app.vault.read(file(NOTES))).toBe(before);
+		area.value = 'the refund webhook retries for 3 days';
+		area.dispatchEvent(new Event('input'));
+		expect(error?.style.display).toBe('none');
+		click(modal.contentEl, 'Add note');
+		await idle();
+		expect(await app.vault.read(file(NOTES))).toContain('- the refund webhook retries for 3 days <!-- ts=');
 	});
 
 	test('a note a logos rewrite dropped is appended again, once per rewrite', async () => {
@@ -309,13 +335,13 @@ describe('working notes added from Obsidian', () => {
 		app.vault.process = () => Promise.reject(new Error('disk full'));
 		expect(await plugin.index.notes.add('kestrel', 'retry me')).toBe(false);
 		await idle();
-		expect(statusText()).toBe('3 uncommitted notes · 1 unflushed');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes · 1 unflushed');
 		expect(await app.vault.read(file(NOTES))).not.toContain('retry me');
 		app.vault.process = process;
 		await plugin.index.notes.retryPending();
 		await idle();
 		expect(await app.vault.read(file(NOTES))).toContain('- retry me <!-- ts=');
-		expect(statusText()).toBe('3 uncommitted notes');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 	});
 
 	test('abandoned sessions are counted in the status bar', async () => {
@@ -323,6 +349,6 @@ describe('working notes added from Obsidian', () => {
 		plugin.index.notes.add('kestrel', 'still here').catch(() => undefined);
 		await idle();
 		// claude and codex went silent more than 6 hours ago; obsidian just wrote.
-		expect(statusText()).toBe('3 uncommitted notes · 2 abandoned');
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes · 2 abandoned');
 	});
 });

@@ -45,7 +45,7 @@ async function setActiveFile(path: string): Promise<void> {
 
 describe('plugin lifecycle', () => {
 	test('loads over a vault of checkpoints and reads it once the layout is ready', async () => {
-		expect(plugin.settings).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true, remoteImages: false });
+		expect(plugin.settings).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true, remoteImages: false, followConversation: true });
 		const loaded = await plugin.source.load();
 		expect(loaded.found).toBe(true);
 		expect(loaded.model.scopes).toEqual(['heron', 'kestrel']);
@@ -127,7 +127,7 @@ describe('file events', () => {
 		if (!(notes instanceof TFile)) throw new Error('no notes');
 		for (let i = 0; i < 3; i++) await app.vault.append(notes, `- burst ${i} <!-- ts=${NOW - 10 + i} agent=cursor -->\n`);
 		await settle(NOTIFY_SETTLE_MS);
-		expect(statusEl().textContent).toBe('5 uncommitted notes');
+		expect(statusEl().textContent).toBe('All scopes: 5 uncommitted notes');
 		expect(view.contentEl.textContent).toContain('burst 2');
 		// One snapshot for the view and the status bar together: each markdown file read once.
 		const perFile = new Map<string, number>();
@@ -138,11 +138,11 @@ describe('file events', () => {
 
 describe('status bar', () => {
 	test('counts the whole vault when no file is active, the active scope otherwise', async () => {
-		expect(statusEl().textContent).toBe('2 uncommitted notes');
+		expect(statusEl().textContent).toBe('All scopes: 2 uncommitted notes');
 		await setActiveFile('sessions/heron/20261012-154233-claude.md');
 		expect(statusEl().classList.contains('logos-is-hidden')).toBe(true);
 		await setActiveFile(A3);
-		expect(statusEl().textContent).toBe('2 uncommitted notes');
+		expect(statusEl().textContent).toBe('kestrel: 2 uncommitted notes');
 		expect(statusEl().classList.contains('logos-is-hidden')).toBe(false);
 	});
 
@@ -201,7 +201,7 @@ describe('settings', () => {
 		const loaded = await plugin.source.load();
 		expect(loaded.root).toBe('elsewhere');
 		expect(loaded.found).toBe(false);
-		expect(mockPlugin(plugin).data__).toEqual({ sessionsFolder: 'elsewhere', agentName: 'obsidian', showStatusBar: true, remoteImages: false });
+		expect(mockPlugin(plugin).data__).toEqual({ sessionsFolder: 'elsewhere', agentName: 'obsidian', showStatusBar: true, remoteImages: false, followConversation: true });
 	});
 
 	test('saved settings are loaded on start', async () => {

@@ -43,7 +43,7 @@ describe('quiet scopes in the scope picker', () => {
 		const view = await setup();
 		// heron's only checkpoint is from 12 Oct; kestrel's newest is 3 hours old.
 		expect(options(view)).toEqual([
-			{ value: 'heron', text: 'heron · quiet, last checkpoint 2026-10-12', quiet: true },
+			{ value: 'heron', text: 'heron · quiet since Oct 12', quiet: true },
 			{ value: 'kestrel', text: 'kestrel', quiet: false },
 		]);
 		expect(view.contentEl.querySelector<HTMLSelectElement>('.logos-scope-select')?.value).toBe('kestrel');
@@ -53,12 +53,12 @@ describe('quiet scopes in the scope picker', () => {
 		const view = await setup();
 		clock = T_A3 + QUIET_AFTER;
 		await view.refresh(true);
-		expect(options(view).map((o) => o.text)).toEqual(['heron · quiet, last checkpoint 2026-10-12', 'kestrel']);
+		expect(options(view).map((o) => o.text)).toEqual(['heron · quiet since Oct 12', 'kestrel']);
 		clock = T_A3 + QUIET_AFTER + 1;
 		await view.refresh(true);
 		expect(options(view)).toEqual([
-			{ value: 'heron', text: 'heron · quiet, last checkpoint 2026-10-12', quiet: true },
-			{ value: 'kestrel', text: 'kestrel · quiet, last checkpoint 2026-11-17', quiet: true },
+			{ value: 'heron', text: 'heron · quiet since Oct 12', quiet: true },
+			{ value: 'kestrel', text: 'kestrel · quiet since Nov 17', quiet: true },
 		]);
 	});
 
@@ -66,7 +66,7 @@ describe('quiet scopes in the scope picker', () => {
 		const files = vaultFiles();
 		files['sessions/osprey/uncommitted.md'] = `# uncommitted — osprey\n\n- sketched the importer <!-- ts=${NOW - 60} agent=codex -->\n`;
 		const view = await setup(files);
-		expect(options(view).map((o) => o.text)).toEqual(['heron · quiet, last checkpoint 2026-10-12', 'kestrel', 'osprey · quiet, no checkpoint']);
+		expect(options(view).map((o) => o.text)).toEqual(['heron · quiet since Oct 12', 'kestrel', 'osprey · quiet, no checkpoints']);
 	});
 
 	test('the marks come from the index: without it the picker lists the scopes alone', async () => {

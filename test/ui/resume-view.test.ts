@@ -242,7 +242,7 @@ describe('actions where Obsidian puts them', () => {
 			['kestrel', true],
 			[ACTIONS.latest, true],
 			// Named by intent, cut on a word; a conversation without one by its agents.
-			['annual plans must show the price the invoice…', false],
+			['annual plans must show the price the…', false],
 			['Untitled conversation (claude-code)', false],
 		]);
 		items[4].click();

@@ -93,8 +93,25 @@ describe('review rulings queue', () => {
 		expect([shown(q).text, shown(q).verdict]).toEqual([R3, 'Reconfirmed 2026-11-10 at 5b8e0f3']);
 		await press(q, 's');
 		expect(shown(q).progress).toBe('5 of 5 · 0 verdicts given');
-		expect(q.contentEl.querySelector('.logos-queue-done')?.textContent).toBe('Every ruling of alpha seen.');
+		expect(q.contentEl.querySelector('.logos-queue-done')?.textContent).toBe('Every ruling of alpha seen: 0 retired, 0 reconfirmed, 5 skipped.');
 		expect(appended()).toBe('');
+	});
+
+	test('a finished queue says what was decided and offers only Done, which closes it', async () => {
+		const q = await openQueue();
+		await press(q, 'r');
+		await press(q, 's');
+		await press(q, 'r');
+		// Undone verdicts are not counted: the ruling is decided again on the way through.
+		await press(q, 'u');
+		await press(q, 's');
+		await press(q, 's');
+		await press(q, 's');
+		expect(q.contentEl.querySelector('.logos-queue-done')?.textContent).toBe('Every ruling of alpha seen: 1 retired, 0 reconfirmed, 4 skipped.');
+		const buttons = [...q.contentEl.querySelectorAll('.logos-queue-buttons button')].map((b) => b.textContent);
+		expect(buttons).toEqual(['Done']);
+		click(q.contentEl, 'Done');
+		expect(openModals).not.toContain(q);
 	});
 
 	test('r retires, c reconfirms at the commit asked for, u undoes the last verdict and goes back to it', async () => {

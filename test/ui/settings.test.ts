@@ -4,7 +4,7 @@ import { cleanAgent, cleanFolder, DEFAULT_SETTINGS, LogosSettingTab, normalizeSe
 
 describe('settings', () => {
 	test('defaults: sessions folder "sessions", agent "obsidian" (decisions §1, §6)', () => {
-		expect(normalizeSettings(null)).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true, remoteImages: false });
+		expect(normalizeSettings(null)).toEqual({ sessionsFolder: 'sessions', agentName: 'obsidian', showStatusBar: true, remoteImages: false, followConversation: true });
 		expect(normalizeSettings(undefined)).toEqual(DEFAULT_SETTINGS);
 	});
 
@@ -14,6 +14,7 @@ describe('settings', () => {
 			agentName: 'obsidian',
 			showStatusBar: true,
 			remoteImages: false,
+			followConversation: true,
 		});
 	});
 
@@ -37,11 +38,11 @@ describe('settings', () => {
 });
 
 describe('settings tab', () => {
-	test('offers the three settings, and a change is cleaned, saved and applied', async () => {
+	test('offers every setting, and a change is cleaned, saved and applied', async () => {
 		const { loadPlugin, makeApp, mockPlugin } = await import('./harness');
 		const plugin = await loadPlugin(makeApp({ 'sessions/kestrel/uncommitted.md': '' }));
 		const tab = mockPlugin(plugin).settingTabs__[0] as unknown as LogosSettingTab;
-		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar', 'remoteImages', null]);
+		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar', 'remoteImages', 'followConversation', null]);
 		expect(tab.getSettingDefinitions().map((d) => ('name' in d ? d.name : ''))).toContain('Rebuild index');
 		expect(tab.getControlValue('agentName')).toBe('obsidian');
 		await tab.setControlValue('sessionsFolder', 'logos/sessions/');
@@ -53,6 +54,9 @@ describe('settings tab', () => {
 		expect(tab.containerEl.textContent).toContain('Load remote images in agent text');
 		await tab.setControlValue('remoteImages', true);
 		expect(plugin.settings.remoteImages).toBe(true);
+		expect(tab.containerEl.textContent).toContain("Resume pane follows the open checkpoint's conversation");
+		await tab.setControlValue('followConversation', false);
+		expect(plugin.settings.followConversation).toBe(false);
 		plugin.unload();
 	});
 });

@@ -306,10 +306,12 @@ export class HostSetting extends Setting {
  * only change through setValue.
  */
 function shimSettingControls(): void {
+	// Which controls already listen to the page. Kept beside them, not on them: the mocks'
+	// components are strict proxies that throw on a property they do not know, as a typo would.
+	const wired = new WeakSet<object>();
 	interface Text {
 		inputEl: HTMLInputElement;
 		value: string;
-		hostWired__?: boolean;
 		onChanged(): void;
 		onChange(cb: (value: string) => unknown): Text;
 	}
@@ -317,8 +319,8 @@ function shimSettingControls(): void {
 	const textOnChange = text.onChange;
 	text.onChange = function (this: typeof text, cb: (value: string) => unknown) {
 		textOnChange.call(this, cb);
-		if (!this.hostWired__) {
-			this.hostWired__ = true;
+		if (!wired.has(this.inputEl)) {
+			wired.add(this.inputEl);
 			this.inputEl.addEventListener('input', () => {
 				this.value = this.inputEl.value;
 				this.onChanged();
@@ -329,7 +331,6 @@ function shimSettingControls(): void {
 	interface Toggle {
 		toggleEl: HTMLElement;
 		value: boolean;
-		hostWired__?: boolean;
 		onClick(): void;
 		onChange(cb: (value: boolean) => unknown): Toggle;
 		setValue(on: boolean): Toggle;
@@ -351,8 +352,8 @@ function shimSettingControls(): void {
 	toggle.onChange = function (this: typeof toggle, cb: (value: boolean) => unknown) {
 		toggleOnChange.call(this, cb);
 		paint(this);
-		if (!this.hostWired__) {
-			this.hostWired__ = true;
+		if (!wired.has(this.toggleEl)) {
+			wired.add(this.toggleEl);
 			this.toggleEl.addEventListener('click', () => {
 				this.onClick();
 				paint(this);

@@ -8,6 +8,7 @@
  */
 import type { Plugin as PluginOriginal, ViewCreator } from 'obsidian';
 import { Plugin, Workspace } from 'obsidian-test-mocks/obsidian';
+import { applyTheme, installAppExtras, installTooltips, requestedTheme, setTooltip } from './app-extras';
 import { HostNotice, HostSetting, installChrome, noticeLog } from './chrome';
 import { installEditorExtensions, pluginExtensions } from './editor';
 import { FileExplorer, Layout } from './layout';
@@ -51,6 +52,7 @@ function showFailure(message: string): void {
 async function boot(): Promise<void> {
 	document.body.dataset.host = 'loading';
 	installGlobals();
+	applyTheme(null, requestedTheme());
 	const res = await fetch('/vault.json', { cache: 'no-store' });
 	if (!res.ok) throw new Error(`GET /vault.json: ${res.status}`);
 	const manifest = (await res.json()) as VaultManifest;
@@ -90,8 +92,17 @@ async function boot(): Promise<void> {
 	writes.setAttr('aria-label', manifest.writes ? 'Started with --write: changes are saved to the served folder' : 'Started without --write: changes are lost on reload');
 
 	const openPalette = (): void => new CommandPalette(app, plugins).open();
-	const openSettings = (): void => new SettingsWindow(app, plugins).open();
+	let settings: SettingsWindow | null = null;
+	const openSettings = (): void => {
+		if (settings?.isOpen) return;
+		settings = new SettingsWindow(app, plugins);
+		settings.open();
+	};
+	installAppExtras(app, { open: openSettings, openTabById: (id) => settings?.openTabById(id) ?? false });
+	installTooltips();
+	const toggleTheme = (): void => applyTheme(app, document.body.hasClass('theme-dark') ? 'light' : 'dark');
 	layout.ribbonButton(layout.ribbonActions, 'terminal-square', 'Open command palette', openPalette);
+	layout.ribbonButton(layout.ribbonSettings, 'sun-moon', 'Switch between light and dark theme', toggleTheme);
 	layout.ribbonButton(layout.ribbonSettings, 'settings', 'Settings', openSettings);
 	window.addEventListener(
 		'keydown',
@@ -127,7 +138,7 @@ async function boot(): Promise<void> {
 	};
 
 	try {
-		plugins.push(await loadPlugin(app, pluginRequire({ Notice: HostNotice, Setting: HostSetting })));
+		plugins.push(await loadPlugin(app, pluginRequire({ Notice: HostNotice, Setting: HostSetting, setTooltip })));
 	} catch (e) {
 		// Obsidian logs a plugin that fails to load and starts without it.
 		console.error('Plugin failure: logos-continuity', e);

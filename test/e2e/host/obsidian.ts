@@ -35,6 +35,7 @@ const GLYPHS: Record<string, string> = {
 	'messages-square': '☰',
 	'more-horizontal': '…',
 	archive: '⊘',
+	'sun-moon': '◐',
 };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

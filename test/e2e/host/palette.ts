@@ -115,13 +115,24 @@ export class SettingsWindow extends Modal {
 		const tabs = this.plugins.flatMap((p) => Plugin.fromOriginalType2__(p).settingTabs__.map((t) => ({ p, t })));
 		if (tabs.length === 0) body.createDiv({ text: 'No plugin added a settings tab.' });
 		for (const { p, t } of tabs) {
-			const item = nav.createDiv({ cls: 'vertical-tab-nav-item', text: p.manifest.name });
+			const item = nav.createDiv({ cls: 'vertical-tab-nav-item', text: p.manifest.name, attr: { 'data-tab-id': p.manifest.id, role: 'tab', tabindex: '0' } });
 			item.addEventListener('click', () => {
 				nav.querySelectorAll('.vertical-tab-nav-item').forEach((x) => x.toggleClass('is-active', x === item));
 				this.show(t, body);
 			});
 		}
 		(nav.querySelector('.vertical-tab-nav-item') as HTMLElement | null)?.click();
+	}
+
+	/** Obsidian's `app.setting.openTabById`: shows the tab of the plugin with that id; false when none. */
+	openTabById(id: string): boolean {
+		const item = this.contentEl.querySelector<HTMLElement>(`.vertical-tab-nav-item[data-tab-id="${CSS.escape(id)}"]`);
+		item?.click();
+		return item !== null;
+	}
+
+	get isOpen(): boolean {
+		return this.containerEl.isConnected;
 	}
 
 	onClose(): void {

@@ -257,6 +257,7 @@ export class HostWorkspace {
 		// mode ({mode, source}); otherwise a note opened in a tab showing a note keeps that tab's
 		// mode, as in Obsidian, and a new one opens in reading view (the host's default).
 		leaf.openFile = async (file: TFileOriginal, openState?: OpenViewState) => {
+			const shownBefore = ws.getActiveFile();
 			const wasNote = leaf.view instanceof MarkdownView;
 			if (!wasNote) {
 				await this.closeView(leaf);
@@ -275,9 +276,12 @@ export class HostWorkspace {
 			this.explorer?.setActive(file.path);
 			if (openState?.active !== false || ws.activeLeaf === leaf) {
 				const wasActive = ws.activeLeaf === leaf;
+				// With a sidebar view active, the active file is this tab's already (the most recent
+				// one's): setActiveLeaf sees no change, yet the file shown did change.
+				const seenAsActive = ws.getActiveFile() === file && shownBefore !== file;
 				ws.setActiveLeaf(leaf, { focus: true });
 				// Opening a note in the tab that was already active changes the active file too.
-				if (wasActive) ws.trigger('file-open', file);
+				if (wasActive || seenAsActive) ws.trigger('file-open', file);
 			}
 			const line = (openState?.eState as { line?: unknown } | undefined)?.line;
 			if (typeof line === 'number') this.scrollToLine(leaf, line);
