@@ -13,7 +13,7 @@ import { buildVaultModel } from '../../src/core/vault-model';
 import { IndexStore, type ScopeActivity } from '../../src/store';
 import { Indexer } from '../../src/store/indexer';
 import { listSessions, loadSnapshot, nodeTextPort } from '../../src/vault/node-fs';
-import { loadSql, record } from './helpers';
+import { loadSql, record } from '../helpers/store';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
 const DAY = 24 * 60 * 60;

@@ -6,7 +6,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../src/store/checksum';
 import { IndexStore } from '../../src/store/index-store';
 import { salvageOwnNotes } from '../../src/store/salvage';
-import { loadSql, record } from './helpers';
+import { loadSql, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
 let saved: Uint8Array;

@@ -4,7 +4,7 @@ import { applicationId, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from 
 import { createIndexDb, openIndexBytes } from '../../src/store/open';
 import { APPLICATION_ID } from '../../src/store/schema';
 import { IndexStore } from '../../src/store/index-store';
-import { loadSql, note } from './helpers';
+import { loadSql, note } from '../helpers/store';
 
 let sql: SqlJsStatic;
 beforeAll(async () => {

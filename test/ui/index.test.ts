@@ -12,12 +12,12 @@ import { NoteModal } from '../../src/ui/note-modal';
 import { indexPath } from '../../src/vault/obsidian-bytes';
 import { NOTICE } from '../../src/vault/obsidian-index';
 import { NOTE_NOTICE } from '../../src/vault/own-notes';
-import { atomicVault, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from './harness';
-import { takeNotices } from './notice-shim';
-import { click, keepModalsOpen, openModals, topModal } from './review-harness';
-import { A2, A3, B, NOTES, NOW, vaultFiles } from './vault-texts';
+import { atomicVault, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from '../helpers/harness';
+import { takeNotices } from '../helpers/notice-shim';
+import { click, keepModalsOpen, openModals, topModal } from '../helpers/review-harness';
+import { A2, A3, B, NOTES, NOW, vaultFiles } from '../helpers/vault-texts';
 
-jest.mock('obsidian', () => jest.requireActual<typeof import('./notice-shim')>('./notice-shim').obsidianWithNotices());
+jest.mock('obsidian', () => jest.requireActual<typeof import('../helpers/notice-shim')>('../helpers/notice-shim').obsidianWithNotices());
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

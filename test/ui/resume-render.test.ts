@@ -4,7 +4,7 @@ import { AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, SECTION } from '../../src/ui/labe
 import { FOLD_LIMIT, STATE_FOLD_PREVIEW_CHARS } from '../../src/ui/resume-dom';
 import { earlierRulings, pendingNotices } from '../../src/ui/resume-history';
 import { renderResume } from '../../src/ui/resume-render';
-import { A2_PATH, A3_PATH, emptyModel, fakeCheckpoint, fakeRecord, fakeSources, fullModel, recordingEnv } from './fake-model';
+import { A2_PATH, A3_PATH, emptyModel, fakeCheckpoint, fakeRecord, fakeSources, fullModel, recordingEnv } from '../helpers/fake-model';
 
 function titles(el: HTMLElement): string[] {
 	return [...el.querySelectorAll('.logos-section-title')].map((t) => t.textContent ?? '');

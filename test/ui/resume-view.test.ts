@@ -4,8 +4,8 @@ import { Component, MarkdownRenderer, type App as AppOriginal, type WorkspaceLea
 import type LogosContinuityPlugin from '../../src/main';
 import { AUTO_LABEL, EMPTY, SECTION } from '../../src/ui/labels';
 import type { ResumeView } from '../../src/ui/resume-view';
-import { layoutReady, loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from './harness';
-import { A2, A3, HERON, NOW, vaultFiles } from './vault-texts';
+import { layoutReady, loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from '../helpers/harness';
+import { A2, A3, HERON, NOW, vaultFiles } from '../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

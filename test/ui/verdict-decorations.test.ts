@@ -11,8 +11,8 @@ import type LogosContinuityPlugin from '../../src/main';
 import { queueVerdict } from '../../src/ui/review-queue';
 import { VerdictWidget } from '../../src/ui/verdict-decorations';
 import { noteMarkKey } from '../../src/ui/verdict-marks';
-import { atomicVault, loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from './harness';
-import { A2, A3, A5, A8, ALPHA_NOTES, ALPHA_REVIEWED, NOW, OWN, R1, R2, R3, ROUTE, available, editorOn, fixtureFiles, lineOf, read, tolerateBadFrontmatter } from './review-harness';
+import { atomicVault, loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from '../helpers/harness';
+import { A2, A3, A5, A8, ALPHA_NOTES, ALPHA_REVIEWED, NOW, OWN, R1, R2, R3, ROUTE, available, editorOn, fixtureFiles, lineOf, read, tolerateBadFrontmatter } from '../helpers/review-harness';
 
 const R4 = 'per-route flags in the load balancer — the LB has no per-route flags';
 const A7 = 'sessions/alpha/_convos/_unattached/20261106-090000-codex.md';

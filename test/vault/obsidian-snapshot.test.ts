@@ -78,15 +78,19 @@ describe('Obsidian snapshot adapter', () => {
 			inFlight--;
 			return real(f);
 		});
-		const snap = await readSnapshot(vault, 'sessions');
+		const reading = readSnapshot(vault, 'sessions');
+		await jest.runAllTimersAsync();
+		const snap = await reading;
 		expect(snap.files).toHaveLength(40);
 		expect(snap.files.every((f) => f.text?.startsWith('n'))).toBe(true);
 		expect(peak).toBe(READ_CONCURRENCY);
 	});
 
 	test('mapBounded keeps input order', async () => {
-		const out = await mapBounded([30, 10, 20], 2, (ms) => new Promise<number>((r) => setTimeout(() => r(ms), ms)));
-		expect(out).toEqual([30, 10, 20]);
+		// The first item finishes last: its answer still comes first.
+		const mapping = mapBounded([30, 10, 20], 2, (ms) => new Promise<number>((r) => setTimeout(() => r(ms), ms)));
+		await jest.runAllTimersAsync();
+		expect(await mapping).toEqual([30, 10, 20]);
 		expect(await mapBounded([], 8, () => Promise.resolve(1))).toEqual([]);
 	});
 });

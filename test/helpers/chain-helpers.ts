@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { App as AppOriginal, Command, ItemView, MarkdownPostProcessorContext, MarkdownRenderChild } from 'obsidian';
 import { MetadataCache, Notice, TFile } from 'obsidian-test-mocks/obsidian';
 import type LogosContinuityPlugin from '../../src/main';
-import { loadFolder } from '../helpers/load-folder';
+import { loadFolder } from './load-folder';
 import { mockPlugin, settle } from './harness';
 
 /**
