@@ -83,6 +83,14 @@ export default defineConfig([
     },
   },
   {
+    // The adapters report (return values, IndexNews); the UI tells the person.
+    files: ["src/vault/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "obsidian", importNames: ["Notice", "Modal"],
+        message: "vault adapters report; the UI (src/ui) tells the person." }] }],
+    },
+  },
+  {
     files: ["src/cli/**/*.ts"],
     rules: { "no-restricted-imports": noHost("the CLI") },
   },

@@ -5,6 +5,7 @@
  *
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
  */
+import { mapBounded } from '../core/arrays';
 import { fileRole } from '../core/layout';
 import { linesFromMaps } from '../core/lines';
 import { parseUncommitted } from '../core/notes';
@@ -44,20 +45,6 @@ export interface PassReport {
 	/** Scopes placed again. */
 	scopes: number;
 	missingOwn: MissingOwn[];
-}
-
-/** Maps with at most `limit` calls pending; results keep the input order. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-	const out = new Array<R>(items.length);
-	let next = 0;
-	const worker = async (): Promise<void> => {
-		while (next < items.length) {
-			const i = next++;
-			out[i] = await fn(items[i]);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-	return out;
 }
 
 export class Indexer {

@@ -10,8 +10,7 @@ import { back } from '../../src/core/chains';
 import type LogosContinuityPlugin from '../../src/main';
 import { NoteModal } from '../../src/ui/note-modal';
 import { indexPath } from '../../src/vault/obsidian-bytes';
-import { NOTICE } from '../../src/vault/obsidian-index';
-import { NOTE_NOTICE } from '../../src/vault/own-notes';
+import { NOTE_NOTICE, NOTICE } from '../../src/ui/index-notices';
 import { atomicVault, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from '../helpers/harness';
 import { takeNotices } from '../helpers/notice-shim';
 import { click, keepModalsOpen, openModals, topModal } from '../helpers/review-harness';
@@ -222,7 +221,12 @@ describe('file events', () => {
 		mockPlugin(plugin).commands__.get('rebuild-index')?.callback?.();
 		await idle();
 		expect(reads.mock.calls.map(([f]) => f.path)).toEqual(expect.arrayContaining([A2, A3, B]));
-		expect(takeNotices().map((n) => n.el.textContent).pop()).toMatch(/^Logos index rebuilt: \d+ files read\.$/);
+		const notice = takeNotices().pop();
+		expect(notice?.el.textContent).toMatch(/^Logos index rebuilt: \d+ files read\.$/);
+		// The count stays up a few seconds, then goes.
+		expect(notice?.hidden).toBe(false);
+		await settle(4000);
+		expect(notice?.hidden).toBe(true);
 		expect(plugin.index.service.store?.ownNotes('kestrel').map((n) => n.text)).toEqual(['the preview cache needs a TTL']);
 	});
 });
