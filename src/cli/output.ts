@@ -101,7 +101,7 @@ export function scopesText(rows: { scope: string; checkpoints: number; uncommitt
 	return rows.map((r) => `${r.scope}\t${r.checkpoints} checkpoints\t${r.uncommitted} uncommitted\tlatest ${r.latest ?? '—'}`).join('\n');
 }
 
-export function historyText(h: { scope: string; checkpoints: HistoryRow[]; skippedAhead: string[]; problems: Problem[] }): string {
+export function historyText(h: { scope: string; checkpoints: HistoryRow[]; skippedAhead: readonly string[]; problems: Problem[] }): string {
 	const lines = h.checkpoints.map((c) => `${c.session}\t${date(c.ts)}\t${c.agent}\t${c.task}${c.handoffTo ? `\t→ ${c.handoffTo}` : ''}${c.auto ? '\t(auto)' : ''}`);
 	if (lines.length === 0) lines.push(`No checkpoints in ${h.scope} yet.`);
 	for (const p of h.skippedAhead) lines.push(`! a newer file was passed over: ${p}`);

@@ -6,6 +6,7 @@
 import type { PromotedDecision, Receipt } from './resume-types';
 import { collapseSpace, foldKey, trimSpace } from './strings';
 import type { Checkpoint } from './types';
+import { Memo } from './memo';
 
 /** spec §7: how far back an inherited intent is looked for. */
 export const INTENT_DEPTH = 50;
@@ -34,8 +35,8 @@ export function isPlaceholder(s: string): boolean {
 	return PLACEHOLDERS.has(t);
 }
 
-const rulingKeyLists = new WeakMap<readonly string[], readonly (string | null)[]>();
-const decisionKeyLists = new WeakMap<readonly string[], readonly string[]>();
+const rulingKeyLists = new Memo<readonly string[], (string | null)[]>();
+const decisionKeyLists = new Memo<readonly string[], string[]>();
 
 /**
  * Each `Didn't work` bullet's key (reviewKey's rule, decisions §2), null for a placeholder,
@@ -43,16 +44,12 @@ const decisionKeyLists = new WeakMap<readonly string[], readonly string[]>();
  * changes, and the index writes these keys and every resume reads them again.
  */
 export function rulingKeys(failed: readonly string[]): readonly (string | null)[] {
-	let keys = rulingKeyLists.get(failed);
-	if (!keys) rulingKeyLists.set(failed, (keys = failed.map((t) => (isPlaceholder(t) ? null : foldKey(t)))));
-	return keys;
+	return rulingKeyLists.get(failed, () => failed.map((t) => (isPlaceholder(t) ? null : foldKey(t))));
 }
 
 /** decisionKey of each bullet, taken once per list (see rulingKeys). */
 export function decisionKeys(decisions: readonly string[]): readonly string[] {
-	let keys = decisionKeyLists.get(decisions);
-	if (!keys) decisionKeyLists.set(decisions, (keys = decisions.map(decisionKey)));
-	return keys;
+	return decisionKeyLists.get(decisions, () => decisions.map(decisionKey));
 }
 
 /** spec §7.2: the bullets that are not placeholders, and how many were. */

@@ -6,6 +6,7 @@ import { verdictTail } from './line-tail';
 import { headerName } from './names';
 import { appendWithHeader, collapseSpace, foldKey, trimSpace } from './strings';
 import type { Verdict, VerdictKind } from './types';
+import { Memo } from './memo';
 
 /**
  * Lenient reading: `-`/`*`/`+` bullet, any spacing and case, retire(d) /
@@ -95,15 +96,14 @@ export function renderVerdict(v: Verdict): string {
  * changed, when the file changes; callers look rulings up in it instead of scanning the
  * list once per ruling.
  */
-const lastByKeyOf = new WeakMap<readonly Verdict[], { length: number; byKey: ReadonlyMap<string, Verdict> }>();
+const lastByKeyOf = new Memo<readonly Verdict[], { length: number; byKey: ReadonlyMap<string, Verdict> }>();
 
 export function lastVerdictByKey(verdicts: readonly Verdict[]): ReadonlyMap<string, Verdict> {
-	const kept = lastByKeyOf.get(verdicts);
-	if (kept && kept.length === verdicts.length) return kept.byKey;
-	const byKey = new Map<string, Verdict>();
-	for (const v of verdicts) byKey.set(reviewKey(v.text), v);
-	lastByKeyOf.set(verdicts, { length: verdicts.length, byKey });
-	return byKey;
+	return lastByKeyOf.get(verdicts, () => {
+		const byKey = new Map<string, Verdict>();
+		for (const v of verdicts) byKey.set(reviewKey(v.text), v);
+		return { length: verdicts.length, byKey };
+	}, (kept) => kept.length === verdicts.length).byKey;
 }
 
 /** The last verdict line about `ruling` (text or key), or null when there is none. */
