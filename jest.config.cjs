@@ -3,15 +3,18 @@
  * obsidian-test-mocks. Timers are fake in every unit test: a test that waits for a debounce
  * or a retry moves the clock (`jest.advanceTimersByTimeAsync`) instead of sleeping.
  * Checks that are slow for other reasons (typed lint, jest run inside jest, the real logos
- * binary, the reliability suites) have their own config: jest.checks.config.cjs.
+ * binary, the CLI bundle run as a process per test, the reliability suites) have their own
+ * config, jest.checks.config.cjs, which `npm test` runs too.
  */
+/** Kept out of the unit suite; jest.checks.config.cjs runs them. */
+const CHECKS = ['/test/lint/', '/test/scripts/', '/test/interop/', '/test/reliability/', '/test/cli/cli\\.test\\.ts$', '/test/cli/index\\.test\\.ts$'];
 // Fixed zone before any worker starts, so local times render the same on every machine.
 process.env.TZ = "America/Los_Angeles";
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/lint/', '/test/scripts/', '/test/interop/', '/test/reliability/'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', ...CHECKS],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', isolatedModules: true } , diagnostics: { ignoreCodes: ['TS151001'] } }] },
   moduleNameMapper: { '^marked$': '<rootDir>/node_modules/marked/lib/marked.umd.js', '^obsidian$': 'obsidian-test-mocks/obsidian', 'sql-wasm\\.wasm$': '<rootDir>/test/helpers/sql-wasm.cjs' },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
