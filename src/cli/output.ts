@@ -1,5 +1,5 @@
 /**
- * JSON rows (decisions §9: ids are session ids, unix seconds, vault-relative paths, none is null)
+ * JSON rows (docs/decisions.md §9: ids are session ids, unix seconds, vault-relative paths, none is null)
  * and short text renderings for a person at a terminal.
  */
 import type { ContinuityRow } from '../core/continuity-report';

@@ -1,5 +1,5 @@
 /**
- * Where one checkpoint file sits (decisions §4): its conversation and position there,
+ * Where one checkpoint file sits (docs/decisions.md §4): its conversation and position there,
  * its neighbours along `follows`, and the problems that concern it. What the chain bar,
  * the navigation commands and the conversation list answer from; pure, one scan.
  */

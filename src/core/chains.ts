@@ -1,5 +1,5 @@
 /**
- * The follows chain (decisions §4): each checkpoint names the one that was latest in its
+ * The follows chain (docs/decisions.md §4): each checkpoint names the one that was latest in its
  * scope when it was written. Links are resolved by stem/id in the scope first, then
  * anywhere under the sessions folder. Dangling links, forks, cycles and ambiguous ids
  * are problems, never followed blindly; every walk terminates.

@@ -1,5 +1,5 @@
 /**
- * Conversations of a project (spec §1.4, decisions §4): the checkpoints one host
+ * Conversations of a project (docs/format.md §1.4, docs/decisions.md §4): the checkpoints one host
  * conversation left, grouped by folder / `host_session`, across the project's worktrees.
  */
 import { history, newestFirst } from './history';

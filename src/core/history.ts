@@ -1,5 +1,5 @@
 /**
- * A scope's history as logos reads it (spec §1.3): newest first by file name only,
+ * A scope's history as logos reads it (docs/format.md §1.3): newest first by file name only,
  * torn and unreadable files skipped so they never hide older work, copies counted once.
  */
 import { compareBytes, recordsOf, type VaultScan } from './layout';

@@ -90,7 +90,7 @@ export interface ResumeModel {
 	receipts: Receipt[];
 	uncommitted: WorkingNote[];
 	abandoned: AbandonedSession[];
-	/** The scope's other open conversations (decisions §9 "other open work"). */
+	/** The scope's other open conversations (docs/decisions.md §9 "other open work"). */
 	conversations: ConversationSummary[];
 	problems: Problem[];
 	notices: string[];

@@ -1,6 +1,6 @@
 /**
  * Assembles the resume model for a scope, optionally narrowed to one conversation
- * (decisions §9, §10). Pure: the clock comes in as `now`.
+ * (docs/decisions.md §9, §10). Pure: the clock comes in as `now`.
  */
 import { conversations, findConversation, type Conversation } from './conversations';
 import { history } from './history';
@@ -105,7 +105,7 @@ function deadEnds(notes: readonly WorkingNote[]): readonly WorkingNote[] {
 
 /** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
 export function rulingsOf(model: VaultModel, scope: string, entries?: readonly CheckpointRecord[], latestId?: string): RulingRow[] {
-	// decisions §2: the last line about a ruling is the one that counts.
+	// docs/decisions.md §2: the last line about a ruling is the one that counts.
 	const verdicts = lastVerdictByKey(model.verdicts.get(scope) ?? []);
 	const rows: RulingRow[] = [];
 	const notes = deadEnds(model.notes.get(scope) ?? []);

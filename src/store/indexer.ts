@@ -24,13 +24,13 @@ export interface IndexerPort {
 }
 
 export interface IndexerOptions {
-	/** The person's agent name: their notes are own notes (decisions §6). */
+	/** The person's agent name: their notes are own notes (docs/decisions.md §6). */
 	ownAgent: () => string;
 	/** Reads in flight at once during a full pass. */
 	concurrency?: number;
 }
 
-/** The person's notes an uncommitted.md no longer holds (decisions §6): the caller decides. */
+/** The person's notes an uncommitted.md no longer holds (docs/decisions.md §6): the caller decides. */
 export interface MissingOwn {
 	scope: string;
 	/** The file's stamp when the notes were found missing: one re-append per rewrite. */
@@ -221,7 +221,7 @@ export class Indexer {
 		}
 		this.scopeModels = live;
 		const model = combineScopeModels(this.files.root, this.files.projects(), parts, lines);
-		// The person's notes not written yet are theirs all the same (decisions §6).
+		// The person's notes not written yet are theirs all the same (docs/decisions.md §6).
 		for (const n of this.store.pendingOwnNotes()) {
 			const list = model.notes.get(n.scope);
 			// A copy: the list is the kept parse of uncommitted.md, shared by later builds.

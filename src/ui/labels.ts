@@ -1,13 +1,13 @@
 /**
  * Words the resume pane shows, in one place so the pane, its tests and the copy for an
- * agent say the same thing. Section titles follow logos's resume order (decisions §10).
+ * agent say the same thing. Section titles follow logos's resume order (docs/decisions.md §10).
  */
 import type { ProblemKind } from '../core/types';
 import type { ReceiptKind } from '../core/resume-types';
 
 export const RESUME_VIEW_TYPE = 'logos-resume';
 
-/** logos's own AutoLabel (spec §2.5). */
+/** logos's own AutoLabel (docs/format.md §2.5). */
 export const AUTO_LABEL = 'auto — not written by an agent, unverified';
 export const AUTO_CLOSED_LABEL = 'closed automatically — not a real handoff';
 
@@ -32,7 +32,7 @@ export const SECTION = {
 	problems: 'Notices',
 } as const;
 
-/** Checkpoint headings each section's bullets come from (spec §2.4), for line links. */
+/** Checkpoint headings each section's bullets come from (docs/format.md §2.4), for line links. */
 export { HEADING } from '../core/checkpoint-body';
 
 export const EMPTY = {
@@ -43,7 +43,7 @@ export const EMPTY = {
 };
 
 /**
- * A quiet scope in the pane's scope picker (decisions §9): no checkpoint, or none for more
+ * A quiet scope in the pane's scope picker (docs/decisions.md §9): no checkpoint, or none for more
  * than 14 days. `lastDay` is the newest checkpoint's local date, '' when its time is unknown.
  */
 export const QUIET = {

@@ -50,7 +50,7 @@ export function age(ts: number, now: number): string {
 	return formatDistance(ts * 1000, now * 1000, { addSuffix: true });
 }
 
-/** Local wall-clock time, the zone the person reads in (decisions §7). */
+/** Local wall-clock time, the zone the person reads in (docs/decisions.md §7). */
 export function clock(ts: number): string {
 	return ts > 0 ? format(ts * 1000, 'yyyy-MM-dd HH:mm') : '';
 }

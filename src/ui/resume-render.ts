@@ -1,5 +1,5 @@
 /**
- * The resume pane's content for one ResumeModel, in logos's resume order (decisions §10):
+ * The resume pane's content for one ResumeModel, in logos's resume order (docs/decisions.md §10):
  * who stopped, the repository, what they were doing … next step, then what came after.
  * Pure DOM building: links, actions and markdown go through the RenderEnv.
  */

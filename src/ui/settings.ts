@@ -1,5 +1,5 @@
 /**
- * The plugin's settings: where the logos sessions folder sits in this vault (decisions §1),
+ * The plugin's settings: where the logos sessions folder sits in this vault (docs/decisions.md §1),
  * the agent name for notes written from Obsidian, whether the status bar item shows, and
  * whether agent text may load remote images (docs/rendering.md).
  */

@@ -48,7 +48,7 @@ export class IndexService extends Component {
 	private saver: (Saver & { detach: () => void }) | null = null;
 	private queue: Promise<unknown> = Promise.resolve();
 	private state: 'idle' | 'starting' | 'ready' | 'failed' | 'closed' = 'idle';
-	/** Set by the person's-notes logic: re-appends what a logos rewrite dropped (decisions §6). */
+	/** Set by the person's-notes logic: re-appends what a logos rewrite dropped (docs/decisions.md §6). */
 	onMissing: MissingHandler = () => Promise.resolve();
 
 	constructor(private readonly host: IndexHost) {
@@ -210,7 +210,7 @@ export class IndexService extends Component {
 
 	private watch(): void {
 		const { vault, metadataCache } = this.host.app;
-		// The cache hands over the text it parsed (decisions §8): no second read.
+		// The cache hands over the text it parsed (docs/decisions.md §8): no second read.
 		this.registerEvent(metadataCache.on('changed', (file, data) => this.onChanged(file, data)));
 		this.registerEvent(metadataCache.on('deleted', (file) => this.onRemoved(file.path)));
 		this.registerEvent(vault.on('create', (f) => (f instanceof TFile ? this.onChanged(f) : this.onFolder(f))));

@@ -1,5 +1,5 @@
 /**
- * The person's own working notes (decisions §6): stored in the index first, then appended
+ * The person's own working notes (docs/decisions.md §6): stored in the index first, then appended
  * to uncommitted.md through the one writer. A write that fails stays unflushed and is
  * tried again; a line a logos rewrite dropped is appended again once per rewrite while no
  * checkpoint of the scope is newer, and after that the pane offers "add again" or "dismiss".
@@ -64,7 +64,7 @@ export class OwnNotes {
 		for (const n of store.pendingOwnNotes()) await this.write(n);
 	}
 
-	/** The person's notes a newer checkpoint left out of the scope (decisions §6). */
+	/** The person's notes a newer checkpoint left out of the scope (docs/decisions.md §6). */
 	orphans(scope: string): Orphan[] {
 		const store = this.index.store;
 		if (!store) return [];
