@@ -1,5 +1,5 @@
 /**
- * The person's own notes read out of index files that cannot be used (decisions §6): the one
+ * The person's own notes read out of index files that cannot be used (docs/decisions.md §6): the one
  * part of the index the vault cannot give back.
  */
 import type { SqlJsStatic } from 'sql.js';

@@ -31,7 +31,7 @@ describe('schema', () => {
 		db.close();
 	});
 
-	it('keeps logos\'s working-notes columns as spec §4.1 names them', () => {
+	it('keeps logos\'s working-notes columns as docs/format.md §4.1 names them', () => {
 		const db = createIndexDb(sql);
 		expect(columns(db, 'sessions')).toEqual(['id', 'project', 'agent', 'task', 'started', 'ended', 'slug']);
 		expect(columns(db, 'session_notes').slice(0, 5)).toEqual(['id', 'session', 'text', 'ts', 'unflushed']);

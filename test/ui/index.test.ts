@@ -2,7 +2,7 @@
 /**
  * The index inside the plugin, over obsidian-test-mocks with real sql.js: cold and warm
  * starts, every kind of file event, a damaged index file, rebuild, and the person's own
- * working notes (decisions §6).
+ * working notes (docs/decisions.md §6).
  */
 import 'obsidian-test-mocks/jest-setup';
 import { TFile, type App as AppOriginal } from 'obsidian';
@@ -190,7 +190,7 @@ describe('file events', () => {
 		expect(moved?.conversation).toBe('d41f');
 		expect(plugin.index.service.store?.checkpointAt(A3)).toBeNull();
 		expect(reads).not.toHaveBeenCalled();
-		// The follows chain does not care which folder a checkpoint sits in (decisions §4).
+		// The follows chain does not care which folder a checkpoint sits in (docs/decisions.md §4).
 		const { model } = await plugin.source.load();
 		expect(back(model.scan, '20261117-101517-claude', 'kestrel').chain.map((r) => r.id)).toContain('20261116-142233-claude');
 	});
