@@ -30,7 +30,7 @@ const noHost = (who) => ["error", { patterns: [{ group: hostPackages, message: `
 export default defineConfig([
   {
     ignores: ["node_modules/**", "dist/**", "main.js", "coverage/**", "test/**", "scripts/**",
-      "esbuild.config.mjs", "version-bump.mjs", "jest.config.cjs", "eslint.config.mjs", "demo-vault/**",
+      "esbuild.config.mjs", "version-bump.mjs", "jest.config.cjs", "jest.checks.config.cjs", "eslint.config.mjs", "demo-vault/**",
       // declarations for tsconfig.core.json only, outside the type-checked project
       "src/platform.d.ts"],
   },
