@@ -1,9 +1,8 @@
 // Builds the plugin bundle (main.js, for Obsidian desktop and mobile) and the headless CLI.
 import esbuild from "esbuild";
-import { builtinModules } from "node:module";
+import { cliBuilds } from "./scripts/cli-build.mjs";
 
 const prod = process.argv[2] === "production";
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 const plugin = {
   entryPoints: ["src/main.ts"],
@@ -22,22 +21,11 @@ const plugin = {
   outfile: "main.js",
 };
 
-const cli = {
-  entryPoints: ["src/cli/main.ts"],
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node20",
-  external: nodeBuiltins,
-  loader: { ".wasm": "binary" },
-  logLevel: "info",
-  outfile: "dist/cli.cjs",
-  banner: { js: "#!/usr/bin/env node" },
-};
-
-if (prod) {
-  await esbuild.build(plugin);
-  await esbuild.build(cli);
+// `node esbuild.config.mjs cli`: the CLI alone (dist/cli.cjs and dist/cli-index.cjs).
+const cliOnly = process.argv[2] === "cli";
+if (prod || cliOnly) {
+  if (!cliOnly) await esbuild.build(plugin);
+  for (const options of cliBuilds(".", "dist")) await esbuild.build(options);
 } else {
   const ctx = await esbuild.context(plugin);
   await ctx.watch();

@@ -1,11 +1,14 @@
-// `npm run bench`: bundles the benchmark (test/bench) with esbuild into a temp folder and
-// runs it. Prints `name: value` lines; not part of `npm test`.
+// `npm run bench`: bundles the benchmark (test/bench) and the CLI with esbuild into a temp
+// folder and runs it. Prints `name: value` lines; not part of `npm test`.
+// BENCH_SCALES=0.1,1,3 runs it once per scale, then prints each numeric figure at every
+// scale with its growth exponent between neighbouring scales (1 = linear in the vault).
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { builtinModules, createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { cliBuilds } from "./cli-build.mjs";
 
 const out = mkdtempSync(join(tmpdir(), "logos-bench-build-"));
 const outfile = join(out, "bench.cjs");
@@ -20,12 +23,67 @@ await build({
 	outfile,
 	logLevel: "warning",
 });
+// The CLI as shipped, for the whole-process figures.
+for (const options of cliBuilds(".", join(out, "cli"), { logLevel: "warning" })) await build(options);
 // sql.js's wasm is read from node_modules; the bundle resolves it from here.
 const nodePath = join(createRequire(import.meta.url).resolve("sql.js"), "..", "..", "..");
-// --expose-gc: each figure starts after a full collection (see test/bench/README.md).
-const r = spawnSync(process.execPath, ["--max-old-space-size=4096", "--expose-gc", ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-interval=100", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []), outfile], {
-	stdio: "inherit",
-	env: { ...process.env, TZ: "UTC", NODE_PATH: nodePath },
-});
+
+function runAt(scale) {
+	// --expose-gc: each figure starts after a full collection (see test/bench/README.md).
+	const args = ["--max-old-space-size=4096", "--expose-gc", ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-interval=100", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []), outfile];
+	const env = {
+		...process.env,
+		TZ: "UTC",
+		NODE_PATH: nodePath,
+		BENCH_CLI: join(out, "cli", "cli.cjs"),
+		BENCH_DEMO_VAULT: resolve("demo-vault"),
+		...(scale === undefined ? {} : { BENCH_SCALE: String(scale) }),
+	};
+	if (scale === undefined) return { status: spawnSync(process.execPath, args, { stdio: "inherit", env }).status, text: "" };
+	const r = spawnSync(process.execPath, args, { stdio: ["inherit", "pipe", "inherit"], env, encoding: "utf8", maxBuffer: 1 << 26 });
+	process.stdout.write(r.stdout ?? "");
+	return { status: r.status, text: r.stdout ?? "" };
+}
+
+/** Every `name: number` line of one run. */
+function figures(text) {
+	const out = new Map();
+	for (const l of text.split("\n")) {
+		const m = /^([a-z0-9_]+): (-?[0-9.]+)$/.exec(l);
+		if (m) out.set(m[1], Number(m[2]));
+	}
+	return out;
+}
+
+let status = 0;
+const scales = (process.env.BENCH_SCALES ?? "").split(",").filter((x) => x.trim() !== "").map(Number);
+if (scales.length === 0) {
+	status = runAt(undefined).status ?? 1;
+} else {
+	const runs = [];
+	for (const scale of scales) {
+		console.log(`\n== BENCH_SCALE ${scale} ==`);
+		const r = runAt(scale);
+		if (r.status !== 0) {
+			console.log(`scale ${scale} did not complete (exit ${r.status})`);
+			status = r.status ?? 1;
+			break;
+		}
+		runs.push({ scale, figs: figures(r.text) });
+	}
+	if (runs.length > 0) {
+		console.log(`\n== curve: each figure at scale ${runs.map((r) => r.scale).join(", ")}; ^k is the growth exponent to the next scale ==`);
+		for (const name of runs[0].figs.keys()) {
+			const parts = [];
+			runs.forEach((r, i) => {
+				const v = r.figs.get(name);
+				parts.push(v === undefined ? "—" : String(v));
+				const next = runs[i + 1]?.figs.get(name);
+				if (next !== undefined && v !== undefined && v > 0 && next > 0) parts.push(`^${(Math.log(next / v) / Math.log(runs[i + 1].scale / r.scale)).toFixed(2)}`);
+			});
+			console.log(`${name}: ${parts.join("  ")}`);
+		}
+	}
+}
 rmSync(out, { recursive: true, force: true });
-process.exit(r.status ?? 1);
+process.exit(status);

@@ -14,7 +14,8 @@ const root = resolve(import.meta.dirname, "..");
 const out = mkdtempSync(join(tmpdir(), "logos-reliability-"));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const common = { bundle: true, platform: "node", format: "cjs", target: "node20", loader: { ".wasm": "binary" }, logLevel: "error", external: [...nodeBuiltins, "jsdom"] };
-const env = { ...process.env, TZ: "America/Los_Angeles", LOGOS_RELIABILITY_ROOT: root };
+// NODE_PATH: the bundles run from a temporary folder and load jsdom (kept out of the bundle) from the project.
+const env = { ...process.env, TZ: "America/Los_Angeles", LOGOS_RELIABILITY_ROOT: root, NODE_PATH: join(root, "node_modules") };
 
 /** Checks other issues own: concurrent verdict appends (review), index reconciliation (index). */
 const OTHER_CHECKS = ["test/vault/append-interleave.test.ts", "test/store/indexer.test.ts"].filter((f) => existsSync(join(root, f)));

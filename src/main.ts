@@ -15,6 +15,9 @@ import { watchSessions } from './vault/obsidian-watch';
 import { registerReviews, type Reviews } from './ui/review-setup';
 import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
 import { registerIndex, type IndexFeatures } from './ui/index-setup';
+import { registerWhy, type WhyFeatures } from './ui/why-setup';
+import { registerCompare, type CompareFeatures } from './ui/compare-setup';
+import { registerTimeline, type TimelineFeatures } from './ui/timeline-setup';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -26,8 +29,14 @@ export default class LogosContinuityPlugin extends Plugin {
 	reviews!: Reviews;
 	/** Chain bar, history navigation, conversations, "was this tried?". */
 	private chains!: ChainFeatures;
+	/** "Why was this file touched?" and the plans of a scope. */
+	private why!: WhyFeatures;
+	/** The conversation timeline view and its command. */
+	private timeline!: TimelineFeatures;
 	/** The sql.js index, working notes added from Obsidian, rebuild. */
 	index!: IndexFeatures;
+	/** Two checkpoints side by side. */
+	private compare!: CompareFeatures;
 	private status: UncommittedStatus | null = null;
 	/** Views and the status bar catch up once a burst of file events has settled. */
 	private readonly notify = debounce(() => this.catchUp(), NOTIFY_DELAY_MS, true);
@@ -44,7 +53,10 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.addCommand({ id: 'refresh-view', name: 'Refresh logos view', callback: () => this.changed(true) });
 		this.reviews = registerReviews(this);
 		this.chains = registerChainFeatures(this);
+		this.compare = registerCompare(this);
+		this.timeline = registerTimeline(this);
 		this.index = registerIndex(this, () => this.changed(false));
+		this.why = registerWhy(this);
 		this.addSettingTab(new LogosSettingTab(this.app, this));
 
 		this.app.workspace.onLayoutReady(() => this.start());
@@ -108,6 +120,9 @@ export default class LogosContinuityPlugin extends Plugin {
 		refreshResumeViews(this.app);
 		void this.reviews.refresh();
 		this.chains.refresh();
+		this.why.refresh();
+		this.compare.refresh();
+		this.timeline.refresh();
 		void this.updateStatus();
 	}
 

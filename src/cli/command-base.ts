@@ -4,7 +4,19 @@
  * files of commands import it without importing each other.
  */
 
-export class UsageError extends Error {}
+const USAGE = Symbol.for('logos-continuity.usage-error');
+
+/**
+ * Recognised by a mark rather than by its class: `index` and `stats` are loaded from a second
+ * file of the bundle (they carry sql.js), which holds its own copy of this class.
+ */
+export class UsageError extends Error {
+	readonly [USAGE] = true;
+
+	static [Symbol.hasInstance](x: unknown): boolean {
+		return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[USAGE] === true;
+	}
+}
 
 export interface CommandContext {
 	vaultDir: string;
@@ -13,6 +25,15 @@ export interface CommandContext {
 	args: string[];
 	now: number;
 	json: boolean;
+	/**
+	 * 'needed' (the default): files are read only for the scopes an answer needs; 'all': every
+	 * file, as a full scan does (the reference the scoped answers are tested against).
+	 */
+	read?: 'needed' | 'all';
+	/** A line for the person on stderr that is not the answer (main.ts). */
+	warn?: (message: string) => void;
+	/** Hears of every vault path whose bytes or stamp a command asks of the disk. */
+	onRead?: (vaultPath: string) => void;
 }
 
 export interface Command {

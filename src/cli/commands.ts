@@ -6,19 +6,23 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseCheckpoint } from '../core/checkpoint';
 import { back, branchProblems, forward, uniqueProblems } from '../core/chains';
+import { fileRole, recordsOf, scopesOfPaths } from '../core/layout';
 import { conversations } from '../core/conversations';
 import { history } from '../core/history';
 import { buildResume, rulingsOf, summarize, UnknownScope } from '../core/resume';
 import { COMMIT_RULE, readCommit } from '../core/review-request';
 import { renderResumeMarkdown } from '../core/resume-markdown';
 import { continuityOf } from '../core/continuity-report';
+import { buildTimeline } from '../core/timeline';
 import { lastVerdict } from '../core/reviews';
 import { buildVaultModel, projectOf, type VaultModel } from '../core/vault-model';
 import { WriteRefused } from '../core/path-guard';
 import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
-import { loadSnapshot, nodeAppendPort } from '../vault/node-fs';
+import { nodeAppendPort, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
+import type { CheckpointRecord } from '../core/types';
 import { UsageError, type Command, type CommandContext } from './command-base';
-import { indexCommands } from './index-commands';
+import { diffCommands } from './diff-command';
+import { whyCommands } from './why-commands';
 import * as out from './output';
 
 export { UsageError, type Command, type CommandContext } from './command-base';
@@ -76,8 +80,91 @@ function readCheckpointFile(file: string): string {
 	}
 }
 
-function model(ctx: CommandContext): VaultModel {
-	return buildVaultModel(loadSnapshot(ctx.vaultDir, ctx.sessionsRel));
+/**
+ * The vault as one command sees it: the sessions folder walked once (names only), its scope
+ * names known from those, and files read only for the scopes an answer needs. Placement,
+ * copies and every problem a scan raises stay within a scope (vault-model.ts, ScopeModel), so
+ * a model of some scopes answers about them exactly as a model of the whole vault does.
+ */
+interface Vault {
+	/** Every scope of the vault, sorted, from the names alone. */
+	scopes: string[];
+	/** A model of these scopes (every scope with 'all'); their files are read now. */
+	model(scopes: readonly string[] | 'all'): VaultModel;
+}
+
+function openVault(ctx: CommandContext): Vault {
+	const tree: SessionsTree = walkTree(ctx.vaultDir, ctx.sessionsRel);
+	const scopes = scopesOfPaths(tree.root, tree.dirs, tree.entries.map((e) => e.path));
+	const root = tree.root.replace(/^\/+|\/+$/g, '');
+	return {
+		scopes,
+		model(want) {
+			if (want === 'all' || ctx.read === 'all') return buildVaultModel(readTree(ctx.vaultDir, tree, () => true, ctx.onRead));
+			const set = new Set(want);
+			return buildVaultModel(readTree(ctx.vaultDir, tree, (p) => set.has(fileRole(root, p)?.scope ?? '\n'), ctx.onRead));
+		},
+	};
+}
+
+/**
+ * A read command: from the files, or with `--db FILE` from that index, read-only, with the
+ * files changed since it was saved read again (index-commands.ts). An index that cannot be
+ * used is said on stderr and the files answer.
+ */
+function readCommand(body: (ctx: CommandContext, v: Vault) => unknown): Command['run'] {
+	return (ctx) => {
+		if (ctx.values.db === undefined) return body(ctx, openVault(ctx));
+		return (async () => {
+			const { indexedModel } = await import('./index-commands');
+			const got = await indexedModel(ctx);
+			if ('unusable' in got) {
+				ctx.warn?.(`${String(ctx.values.db)} is not a usable index (${got.unusable}); answered from the files`);
+				return body(ctx, openVault(ctx));
+			}
+			try {
+				// Awaited here, so the index stays open until the answer is made.
+				return await body(ctx, { scopes: got.model.scopes, model: () => got.model });
+			} finally {
+				got.close();
+			}
+		})();
+	};
+}
+
+/** A scope and the worktree scopes of its project: conversations are gathered per project. */
+function projectScopes(v: Vault, scope: string): string[] {
+	const project = projectOf(scope);
+	return v.scopes.filter((s) => s === project || s.startsWith(`${project}/`));
+}
+
+/**
+ * Whether the walk back from `start` resolved every follows link inside the scope of the
+ * record that names it. Links resolve in their own scope first (chains.ts), so such a walk is
+ * the same whatever the other scopes hold; a link that leaves its scope or dangles is looked
+ * up across the whole vault, and then only a model of every scope answers it.
+ */
+function walkStaysHome(m: VaultModel, start: CheckpointRecord, scope: string): boolean {
+	const keys = new Map<string, Set<string>>();
+	const keysOf = (s: string): Set<string> => {
+		let k = keys.get(s);
+		if (!k) {
+			k = new Set();
+			for (const r of recordsOf(m.scan, s)) {
+				if (r.copyOf !== null || r.empty) continue;
+				k.add(r.stem);
+				k.add(r.id);
+			}
+			keys.set(s, k);
+		}
+		return k;
+	};
+	const walk = back(m.scan, start.id, scope);
+	for (const r of walk.start ? [walk.start, ...walk.chain] : []) {
+		const follows = r.checkpoint.follows.trim();
+		if (follows !== '' && !keysOf(r.scope).has(follows)) return false;
+	}
+	return true;
 }
 
 function str(ctx: CommandContext, name: string, required = false): string | undefined {
@@ -87,10 +174,10 @@ function str(ctx: CommandContext, name: string, required = false): string | unde
 	return undefined;
 }
 
-function knownScope(m: VaultModel, ctx: CommandContext): string {
+function knownScope(v: Vault, ctx: CommandContext): string {
 	const scope = str(ctx, 'scope', true) as string;
-	if (!m.scopes.includes(scope)) {
-		throw new UsageError(`no scope "${scope}" in this vault (scopes: ${m.scopes.join(', ') || 'none'})`);
+	if (!v.scopes.includes(scope)) {
+		throw new UsageError(`no scope "${scope}" in this vault (scopes: ${v.scopes.join(', ') || 'none'})`);
 	}
 	return scope;
 }
@@ -121,27 +208,29 @@ function withUsage<T>(f: () => T): T {
 	}
 }
 
-function writeTarget(ctx: CommandContext, m: VaultModel): WriteTarget {
-	return { port: nodeAppendPort(ctx.vaultDir, ctx.sessionsRel), sessionsRoot: m.scan.root, scopes: m.scopes };
+function writeTarget(ctx: CommandContext, v: Vault, m: VaultModel): WriteTarget {
+	return { port: nodeAppendPort(ctx.vaultDir, ctx.sessionsRel), sessionsRoot: m.scan.root, scopes: v.scopes };
 }
 
 export const COMMANDS: Record<string, Command> = {
 	scopes: {
 		readsVault: true,
-		run(ctx) {
-			const m = model(ctx);
+		run: readCommand((ctx, v) => {
+			// Each scope's count of checkpoints needs every checkpoint file: which are torn and which share an id is in their bytes.
+			const m = v.model('all');
 			const scopes = m.scopes.map((scope) => {
 				const h = history(m.scan, scope);
 				return { scope, checkpoints: h.entries.length, uncommitted: (m.notes.get(scope) ?? []).length, latest: h.entries[0]?.id ?? null };
 			});
 			return ctx.json ? { scopes } : out.scopesText(scopes);
-		},
+		}),
 	},
 	history: {
 		readsVault: true,
-		run(ctx) {
-			const m = model(ctx);
-			const scope = knownScope(m, ctx);
+		run: readCommand((ctx, v) => {
+			const scope = knownScope(v, ctx);
+			// A history is its scope's files alone.
+			const m = v.model([scope]);
 			const h = history(m.scan, scope, limitOf(ctx));
 			const res = {
 				scope,
@@ -150,27 +239,30 @@ export const COMMANDS: Record<string, Command> = {
 				problems: h.problems,
 			};
 			return ctx.json ? res : out.historyText(res);
-		},
+		}),
 	},
 	conversations: {
 		readsVault: true,
-		run(ctx) {
-			const m = model(ctx);
-			const scope = knownScope(m, ctx);
+		run: readCommand((ctx, v) => {
+			const scope = knownScope(v, ctx);
+			// Conversations are gathered across the project's scopes, then kept for this one.
+			const m = v.model(projectScopes(v, scope));
 			const convs = conversations(m.scan, projectOf(scope))
 				.filter((c) => scope === projectOf(scope) || c.scope === scope)
 				.map(summarize)
 				.map(out.conversationRow);
 			return ctx.json ? { conversations: convs } : out.conversationsText(convs);
-		},
+		}),
 	},
 	chain: {
 		readsVault: true,
-		run(ctx) {
-			const m = model(ctx);
+		run: readCommand((ctx, v) => {
 			const session = str(ctx, 'session', true) as string;
 			const scope = str(ctx, 'scope');
-			if (scope !== undefined && !m.scopes.includes(scope)) throw new UsageError(`no scope "${scope}" in this vault`);
+			if (scope !== undefined && !v.scopes.includes(scope)) throw new UsageError(`no scope "${scope}" in this vault`);
+			// Every scope: a checkpoint anywhere may follow this one (forward, forks), and its id
+			// may be another file's session; only their frontmatters say so.
+			const m = v.model('all');
 			const b = back(m.scan, session, scope);
 			if (!b.start) throw new UsageError(b.error ?? `no checkpoint "${session}" in this vault`);
 			const f = forward(m.scan, session, scope);
@@ -183,32 +275,41 @@ export const COMMANDS: Record<string, Command> = {
 				problems,
 			};
 			return ctx.json ? res : out.chainText(res);
-		},
+		}),
 	},
 	resume: {
 		readsVault: true,
-		run(ctx) {
-			const m = model(ctx);
-			const scope = knownScope(m, ctx);
-			const r = withUsage(() => buildResume(m, scope, { conversation: str(ctx, 'conversation') ?? null, now: ctx.now }));
+		run: readCommand((ctx, v) => {
+			const scope = knownScope(v, ctx);
+			const opts = { conversation: str(ctx, 'conversation') ?? null, now: ctx.now };
+			// The project's scopes (its conversations); the whole vault only when the walk back
+			// from the latest checkpoint leaves its scope or dangles (walkStaysHome).
+			let m = v.model(projectScopes(v, scope));
+			let r = withUsage(() => buildResume(m, scope, opts));
+			if (r.latest && !walkStaysHome(m, r.latest.record, scope)) {
+				m = v.model('all');
+				r = withUsage(() => buildResume(m, scope, opts));
+			}
 			if (ctx.values.markdown === true) return ctx.json ? { markdown: renderResumeMarkdown(r) } : renderResumeMarkdown(r);
 			return ctx.json ? out.resumeJson(r) : renderResumeMarkdown(r);
-		},
+		}),
 	},
 	rulings: {
 		readsVault: true,
-		run(ctx) {
-			const m = model(ctx);
-			const scope = knownScope(m, ctx);
+		run: readCommand((ctx, v) => {
+			const scope = knownScope(v, ctx);
+			const m = v.model([scope]);
 			const rulings = rulingsOf(m, scope).map(out.rulingRow);
 			return ctx.json ? { scope, rulings } : out.rulingsText(rulings);
-		},
+		}),
 	},
 	review: {
 		readsVault: true,
 		async run(ctx) {
-			const m = model(ctx);
-			const scope = knownScope(m, ctx);
+			const v = openVault(ctx);
+			const scope = knownScope(v, ctx);
+			// A verdict names a ruling of this scope and lands in its reviewed.md.
+			const m = v.model([scope]);
 			const retire = str(ctx, 'retire');
 			const reconfirm = str(ctx, 'reconfirm');
 			const undo = str(ctx, 'undo');
@@ -222,12 +323,12 @@ export const COMMANDS: Record<string, Command> = {
 				const verdicts = m.verdicts.get(scope) ?? [];
 				const last = lastVerdict(verdicts, undo);
 				if (last === null) throw new UsageError(`reviewed.md of ${scope} holds no verdict on "${undo}"; nothing to undo`);
-				const undone = await withUsage(() => recordUndo(writeTarget(ctx, m), scope, verdicts, last, ctx.now));
+				const undone = await withUsage(() => recordUndo(writeTarget(ctx, v, m), scope, verdicts, last, ctx.now));
 				return ctx.json ? { scope, path: undone.path, line: undone.line } : `${undone.path}: ${undone.line}`;
 			}
 			if (readCommit(commit) === null) throw new UsageError(`--commit takes ${COMMIT_RULE}; got "${commit}"`);
 			// The plugin's path: the same checks (scope, commit, a ruling that is recorded) and the same writer.
-			const written = await withUsage(() => recordVerdict(writeTarget(ctx, m), m, scope, {
+			const written = await withUsage(() => recordVerdict(writeTarget(ctx, v, m), m, scope, {
 				kind: retire !== undefined ? 'retired' : 'reconfirmed',
 				text: (retire ?? reconfirm) as string,
 				commit,
@@ -239,23 +340,34 @@ export const COMMANDS: Record<string, Command> = {
 	note: {
 		readsVault: true,
 		async run(ctx) {
-			const m = model(ctx);
-			const scope = knownScope(m, ctx);
+			const v = openVault(ctx);
+			const scope = knownScope(v, ctx);
+			const m = v.model([scope]);
 			const text = ctx.args.join(' ').trim();
 			if (text === '') throw new UsageError('note needs the note text');
 			const agent = str(ctx, 'agent') ?? 'obsidian';
-			const written = await withUsage(() => appendNote(writeTarget(ctx, m), scope, agent, text, ctx.now));
+			const written = await withUsage(() => appendNote(writeTarget(ctx, v, m), scope, agent, text, ctx.now));
 			return ctx.json
 				? { scope, path: written.path, line: written.line, redactions: written.redactions }
 				: `${written.path}: ${written.line}`;
 		},
 	},
+	timeline: {
+		readsVault: true,
+		run: readCommand((ctx, v) => {
+			// Every scope: a lane's follows links and problems may reach past the project.
+			const scope = knownScope(v, ctx);
+			const t = buildTimeline(v.model('all'), scope, ctx.now);
+			return ctx.json ? t : out.timelineText(t);
+		}),
+	},
 	continuity: {
 		readsVault: true,
-		run(ctx) {
-			const projects = continuityOf(model(ctx), ctx.now);
+		run: readCommand((ctx, v) => {
+			// Counts of checkpoints, as for scopes: every checkpoint file.
+			const projects = continuityOf(v.model('all'), ctx.now);
 			return ctx.json ? { projects } : out.continuityText(projects);
-		},
+		}),
 	},
 	parse: {
 		readsVault: false,
@@ -268,4 +380,22 @@ export const COMMANDS: Record<string, Command> = {
 	},
 };
 
-Object.assign(COMMANDS, indexCommands);
+/**
+ * `index` and `stats` carry sql.js and its WebAssembly (most of the CLI's bytes): their
+ * module is loaded when one of them runs, so the other commands start without it. The build
+ * puts it in a file of its own beside the CLI (esbuild.config.mjs).
+ */
+function indexCommand(name: 'index' | 'stats', readsVault: boolean): Command {
+	return {
+		readsVault,
+		async run(ctx) {
+			const { indexCommands } = await import('./index-commands');
+			return indexCommands[name].run(ctx);
+		},
+	};
+}
+
+COMMANDS.index = indexCommand('index', true);
+COMMANDS.stats = indexCommand('stats', false);
+
+Object.assign(COMMANDS, whyCommands, diffCommands);

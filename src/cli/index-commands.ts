@@ -14,6 +14,8 @@ import { SQL_WASM } from '../store/wasm-bytes';
 import { nodeBytesPort } from '../vault/node-bytes';
 import { listSessions, nodeTextPort } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
+import type { BytesPort } from '../store/persist';
+import type { VaultModel } from '../core/vault-model';
 import { checkIndexTarget, IndexFileRefused, lockIndex, writeIndexFile } from './index-file';
 
 function dbPath(ctx: CommandContext): string {
@@ -70,6 +72,41 @@ async function buildIndex(ctx: CommandContext, db: string, agent: string): Promi
 		return statsText(db, res, lines);
 	} finally {
 		store.close();
+	}
+}
+
+/** Reads only: the plugin may be writing the same file, and only `index` writes it. */
+function readOnly(port: BytesPort): BytesPort {
+	const refuse = (): Promise<never> => Promise.reject(new Error('the index is opened read-only here'));
+	return { ...port, write: refuse, rename: refuse, remove: refuse };
+}
+
+/**
+ * The vault's model from the index at `--db`, as the plugin builds it: the saved rows, with
+ * the files changed since the index was saved read again (in memory only; the file is
+ * never written). Null, with the reason, when the file is not a usable index: the caller
+ * reads the vault instead.
+ */
+export async function indexedModel(ctx: CommandContext): Promise<{ model: VaultModel; close: () => void } | { unusable: string }> {
+	const db = dbPath(ctx);
+	if (!fs.existsSync(db)) throw new UsageError(`no index at ${db} (build one with: index --vault DIR --db FILE)`);
+	const sql = await initSql(SQL_WASM);
+	const loaded = await loadIndex(sql, readOnly(nodeBytesPort()), db);
+	if (loaded.rebuilt) {
+		loaded.db.close();
+		return { unusable: `${loaded.reason}: ${loaded.detail}` };
+	}
+	const store = new IndexStore(loaded.db, { sql });
+	try {
+		const agent = typeof ctx.values.agent === 'string' && ctx.values.agent !== '' ? ctx.values.agent : 'obsidian';
+		const ix = new Indexer(store, nodeTextPort(ctx.vaultDir), { ownAgent: () => agent });
+		await ix.fullPass(listSessions(ctx.vaultDir, ctx.sessionsRel));
+		// Open until the answer is made: the model reads line maps from the store when asked.
+		return { model: await ix.model(), close: () => store.close() };
+	} catch (e) {
+		store.close();
+		if (isDamageError(e)) return { unusable: `corrupt: ${(e as Error).message}` };
+		throw e;
 	}
 }
 

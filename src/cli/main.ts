@@ -16,11 +16,15 @@ commands:
   history --scope S [--limit N]        checkpoints newest first
   conversations --scope S              conversations, most recently active first
   chain --session ID [--scope S]       back and forward along follows
+  diff --session ID [--against ID]     what a checkpoint changed (default: against the previous)
   resume --scope S [--conversation Q] [--markdown]
   rulings --scope S                    every ruling copy with its verdict
+  timeline --scope S                   conversations in time: marks, handoffs, problems
   review --scope S --retire TEXT | --reconfirm TEXT [--commit SHA] | --undo TEXT
   note --scope S [--agent A] TEXT      append a masked working note
   continuity                           per-project continuity figures
+  why PATH [--scope S] [--limit N]     checkpoints that touched a file, newest first
+  plans --scope S                      plans saved in a scope, with their checkpoint
   parse FILE                           one parsed checkpoint
   index --db FILE [--agent A]          build or bring up to date the plugin's index
   stats --db FILE [--now T]            what an index holds, and scopes quiet at --now
@@ -30,7 +34,8 @@ options:
   --sessions REL   the sessions folder inside the vault (default: sessions)
   --json           machine output
   --now UNIX       fix the clock (unix seconds)
-  --db FILE        the index database (the plugin keeps its own in its folder)`;
+  --db FILE        the index database (the plugin keeps its own in its folder); the read
+                   commands answer from it read-only, reading only files changed since`;
 
 const OPTIONS = {
 	vault: { type: 'string' },
@@ -40,6 +45,7 @@ const OPTIONS = {
 	scope: { type: 'string' },
 	limit: { type: 'string' },
 	session: { type: 'string' },
+	against: { type: 'string' },
 	conversation: { type: 'string' },
 	markdown: { type: 'boolean' },
 	retire: { type: 'string' },
@@ -101,7 +107,10 @@ async function main(argv: string[]): Promise<void> {
 			fail(`no "${sessionsRel}" folder in ${vaultDir}: is this a logos vault? (--vault DIR, --sessions REL)`, 2);
 		}
 	}
-	const ctx: CommandContext = { vaultDir, sessionsRel, values, args: rest, now, json: values.json === true };
+	const ctx: CommandContext = {
+		vaultDir, sessionsRel, values, args: rest, now, json: values.json === true,
+		warn: (message) => process.stderr.write(`logos-continuity: ${stripControls(message)}\n`),
+	};
 	try {
 		const out = await command.run(ctx);
 		process.stdout.write(ctx.json ? `${jsonForTerminal(out)}\n` : `${stripControls(String(out))}\n`);

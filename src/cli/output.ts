@@ -4,8 +4,10 @@
  */
 import type { ContinuityRow } from '../core/continuity-report';
 import type { ConversationSummary, ResumeModel, RulingRow } from '../core/resume-types';
+import type { Timeline } from '../core/timeline';
 import type { Checkpoint, CheckpointRecord, Problem } from '../core/types';
 import { verdictPhrase } from '../core/verdict-words';
+import { pushAll } from '../core/arrays';
 
 const orNull = (s: string): string | null => (s === '' ? null : s);
 
@@ -141,5 +143,41 @@ export function checkpointText(c: Checkpoint): string {
 	if (c.task) lines.push(`task: ${c.task}`);
 	if (c.next) lines.push(`next: ${c.next}`);
 	for (const p of c.problems) lines.push(`! ${p}`);
+	return lines.join('\n');
+}
+
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+/** A task written over several lines reads as one: each mark is one line. */
+const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/** One lane per block, its marks oldest first; then the links, the silent pairs and the problems. */
+export function timelineText(t: Timeline): string {
+	if (t.lanes.length === 0) return `No conversations in ${t.scope} yet.`;
+	const byPath = new Map(t.marks.map((m) => [m.path, m] as const));
+	const lines = [`${t.scope}: ${count(t.lanes.length, 'conversation')}, ${count(t.marks.length, 'checkpoint')}, ${date(t.range?.from ?? 0)} – ${date(t.range?.to ?? 0)}`];
+	for (const lane of t.lanes) {
+		lines.push('', `${lane.id}${lane.worktree ? ` [worktree ${lane.scope}]` : ''}${lane.name ? ` — ${lane.name}` : ''}`);
+		for (const m of t.marks) {
+			if (m.lane !== lane.id) continue;
+			const kind = m.kind === 'normal' ? '' : m.kind === 'auto' ? ' (auto)' : ' (auto-closed)';
+			const flags = t.problems.filter((p) => p.mark === m.path).map((p) => ` !${p.kind}`).join('');
+			lines.push(`  ${m.undated ? '(undated)        ' : date(m.ts)}  ${m.agent}${kind}  ${m.session}  ${oneLine(m.task) || '—'}${m.handoffTo ? `  → ${m.handoffTo}` : ''}${flags}`);
+		}
+		for (const p of t.problems) if (p.lane === lane.id && p.mark === null) lines.push(`  ! ${p.kind}: ${p.path ?? ''}`);
+	}
+	if (t.links.length > 0) {
+		lines.push('', 'links:');
+		for (const l of t.links) {
+			const from = byPath.get(l.fromPath);
+			const to = byPath.get(l.toPath);
+			const what = l.kind === 'handoff' ? `handoff ${from?.agent ?? ''} → ${to?.agent ?? ''}` : 'follows across conversations';
+			lines.push(`  ${l.from} → ${l.to}  ${what}`);
+		}
+	}
+	if (t.abandoned.length > 0) {
+		lines.push('', 'abandoned:');
+		for (const a of t.abandoned) lines.push(`  ${a.scope} ${a.agent}: silent since ${date(a.lastTs)}, ${a.notes} working notes`);
+	}
+	if (t.problems.length > 0) pushAll(lines, ['', ...problemsText(t.problems)]);
 	return lines.join('\n');
 }

@@ -43,7 +43,7 @@ export function isEmptyCheckpoint(c: Checkpoint): boolean {
 	);
 }
 
-interface Split {
+export interface Split {
 	yaml: string | null;
 	body: string;
 	/** 0-based line of the raw file where the body starts. */
@@ -51,7 +51,7 @@ interface Split {
 }
 
 /** logos's strict split: `---\n` first, closed by the first `\n---\n`; else all body. */
-function splitFrontmatter(raw: string): Split {
+export function splitFrontmatter(raw: string): Split {
 	if (!raw.startsWith('---\n')) return { yaml: null, body: raw, bodyLine: 0 };
 	const end = raw.indexOf('\n---\n', 4);
 	if (end < 0) return { yaml: null, body: raw, bodyLine: 0 };

@@ -369,6 +369,35 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 	return { root, projects, scopes, records, byScope, transcripts, problems, folded };
 }
 
+/**
+ * The scopes scanVault finds among these folders and files, from their names alone (spec
+ * §1.3: a folder is a scope when it holds a checkpoint file or uncommitted.md, whatever
+ * their bytes), so a question about one scope can be checked and answered without reading
+ * the others. Sorted, as VaultScan.scopes.
+ */
+export function scopesOfPaths(snapRoot: string, dirs: readonly string[], paths: readonly string[]): string[] {
+	const root = snapRoot.replace(/^\/+|\/+$/g, '');
+	const projects = new Set<string>();
+	const rels: string[][] = [];
+	for (const d of dirs) {
+		const rel = relativeTo(root, d.replace(/\/+$/, ''));
+		if (rel) projects.add(rel.split('/')[0]);
+	}
+	for (const p of paths) {
+		const rel = relativeTo(root, p);
+		if (!rel) continue;
+		const parts = rel.split('/');
+		if (parts.length > 1) projects.add(parts[0]);
+		rels.push(parts);
+	}
+	const scopes = new Set<string>();
+	for (const parts of rels) {
+		const c = classify(parts);
+		if (c && (c.role === 'checkpoint' || c.role === 'notes') && projects.has(parts[0]) && isProjectDir(parts[0])) scopes.add(c.place.scope);
+	}
+	return [...scopes].sort(compareBytes);
+}
+
 /** The checkpoint files of one scope, copies included; [] for an unknown scope. */
 export function recordsOf(scan: VaultScan, scope: string): CheckpointRecord[] {
 	return scan.byScope.get(scope) ?? [];

@@ -53,6 +53,14 @@ export interface AbandonedSession {
 	notes: number;
 }
 
+/** A session logos closed: its auto-closed record. */
+export interface ClosedSession {
+	record: CheckpointRecord;
+	agent: string;
+	/** When it was closed (the record's `checkpointed`). */
+	closedTs: number;
+}
+
 export interface ConversationSummary {
 	id: string;
 	scope: string;
@@ -90,6 +98,8 @@ export interface ResumeModel {
 	receipts: Receipt[];
 	uncommitted: WorkingNote[];
 	abandoned: AbandonedSession[];
+	/** Sessions logos has closed into an auto-closed record lately (docs/decisions.md, "Abandoned sessions"). */
+	closed?: ClosedSession[];
 	/** The scope's other open conversations (docs/decisions.md §9 "other open work"). */
 	conversations: ConversationSummary[];
 	problems: Problem[];

@@ -7,6 +7,7 @@ import { history } from './history';
 import { isDeadEnd } from './notes';
 import { decisionKeys, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
 import { covering, lastVerdictByKey, reviewKey } from './reviews';
+import { closedSessions } from './abandoned';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
 import type { LineSource } from './lines';
 import { back } from './chains';
@@ -184,6 +185,7 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 		receipts: latestRecord ? receiptsFor(latestRecord.checkpoint, earlier.map((r) => r.checkpoint)) : [],
 		uncommitted: notes,
 		abandoned: abandonedSessions(notes, now),
+		closed: closedSessions(model.scan, scope, now),
 		conversations: others,
 		problems,
 		notices: noticesFor(latestRecord, conv ? [] : hist.skippedAhead, hist.problems),

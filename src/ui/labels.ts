@@ -1,6 +1,7 @@
 /**
- * Words the resume pane shows, in one place so the pane, its tests and the copy for an
- * agent say the same thing. Section titles follow logos's resume order (docs/decisions.md §10).
+ * Words the resume pane shows, in one place so the pane and its tests say the same thing.
+ * These are the person's words; the copy for an agent and `resume --markdown` keep logos's
+ * own headings and order (core/resume-markdown.ts, docs/decisions.md §10).
  */
 import type { ProblemKind } from '../core/types';
 import type { ReceiptKind } from '../core/resume-types';
@@ -11,25 +12,55 @@ export const RESUME_VIEW_TYPE = 'logos-resume';
 export const AUTO_LABEL = 'auto — not written by an agent, unverified';
 export const AUTO_CLOSED_LABEL = 'closed automatically — not a real handoff';
 
+/** The handoff block at the top of the pane: one labelled row each. */
+export const HANDOFF = {
+	block: 'Handoff',
+	who: 'Stopped',
+	changed: 'Changed',
+	branch: 'Branch',
+	task: 'Task',
+	intent: 'Intent',
+	next: 'Next step',
+	blocked: 'Blocked by',
+	verified: 'Verified',
+	notes: 'Since then',
+	notesCount: (n: number): string => `${n} working ${n === 1 ? 'note' : 'notes'} not yet checkpointed`,
+} as const;
+
+/** The sections under the handoff block, in the order the pane shows them; each collapses. */
 export const SECTION = {
-	doing: 'They were doing',
-	verified: 'Verified — safe to continue from',
-	blockers: 'Known broken — do not build on it',
-	commands: 'Shown by running',
-	state: 'State',
 	decided: 'Decided',
 	failed: "Already tried, didn't work",
 	questions: 'Still open',
-	files: 'Files touched',
-	inferred: 'Inferred from the transcript — unverified',
+	state: 'State',
+	notes: 'Working notes, not yet checkpointed',
 	ruledOut: 'Ruled out earlier in this scope',
+	retired: 'Retired',
 	decidedEarlier: 'Decided earlier',
-	next: 'Next step',
-	notes: 'Recorded since, not yet checkpointed',
-	abandoned: 'Abandoned sessions',
+	files: 'Files',
+	commands: 'Commands run',
+	inferred: 'Inferred from the transcript — unverified',
+	receipts: 'Checks on this handoff',
 	otherWork: 'Other open conversations',
-	receipts: 'Receipts',
+	abandoned: 'Abandoned sessions',
 	problems: 'Notices',
+} as const;
+
+/** A conversation no checkpoint gave an intent or task: named by its agents, its id in the tooltip. */
+export function untitledConversation(agents: readonly string[]): string {
+	return agents.length > 0 ? `Untitled conversation (${agents.join(', ')})` : 'Untitled conversation';
+}
+
+/** The pane's actions: header icons and the menu of a ruling. */
+export const ACTIONS = {
+	copy: 'Copy resume for an agent',
+	refresh: 'Refresh',
+	switch: 'Switch scope or conversation',
+	rulingMenu: 'Ruling actions',
+	open: 'Open in note',
+	retire: 'Retire: it no longer holds',
+	reconfirm: 'Reconfirm: it still holds',
+	latest: 'Latest in this scope',
 } as const;
 
 /** Checkpoint headings each section's bullets come from (docs/format.md §2.4), for line links. */
@@ -51,6 +82,7 @@ export const QUIET = {
 		lastDay === null ? 'quiet, no checkpoint' : lastDay === '' ? 'quiet' : `quiet, last checkpoint ${lastDay}`,
 };
 
+/** Checks on this handoff (core/receipts.ts), as a person reads them. */
 export const RECEIPT_TEXT: Record<ReceiptKind, string> = {
 	doneUnverified: 'Claims to be done, with nothing verified',
 	nextMultiStep: 'The next step reads as more than one step',

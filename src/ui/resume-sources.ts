@@ -5,6 +5,7 @@
 import type { CheckpointRecord } from '../core/types';
 import { scopeInfo, type VaultModel } from '../core/vault-model';
 import type { ResumeSources } from './resume-dom';
+import { changeAgainstPrevious, type ChangeSources } from './change-line';
 
 /** 0-based line of `key:` inside the leading frontmatter, -1 when absent. */
 export function frontmatterKeyLine(raw: string | undefined, key: string): number {
@@ -19,7 +20,7 @@ export function frontmatterKeyLine(raw: string | undefined, key: string): number
 	return -1;
 }
 
-export function sourcesFrom(model: VaultModel): ResumeSources {
+export function sourcesFrom(model: VaultModel): ResumeSources & ChangeSources {
 	const byId = new Map<string, CheckpointRecord>();
 	// Copies and torn files never stand for a record (docs/decisions.md §5, §9).
 	for (const r of model.scan.records) {
@@ -30,5 +31,6 @@ export function sourcesFrom(model: VaultModel): ResumeSources {
 		bulletLine: (path, heading, k) => model.lines.bullet(path, heading, k),
 		keyLine: (path, key) => model.lines.key(path, key),
 		notesPath: (scope) => scopeInfo(model, scope)?.uncommitted ?? null,
+		changeOf: (rec) => changeAgainstPrevious(model, rec),
 	};
 }

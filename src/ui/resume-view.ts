@@ -3,7 +3,7 @@
  * Follows the active file's scope unless pinned; re-renders only when it is shown and
  * the model's revision or the selection changed.
  */
-import { Component, ItemView, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { Component, ItemView, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { conversations } from '../core/conversations';
 import { compareBytes } from '../core/names';
 import { buildResume } from '../core/resume';
@@ -12,11 +12,14 @@ import type { ScopeActivity } from '../store/activity';
 import type { ModelSource, LoadedModel } from '../vault/obsidian-source';
 import { renderAgentMarkdown } from './agent-markdown';
 import { copyResume, nowSeconds } from './copy-resume';
-import { EMPTY, QUIET, RESUME_VIEW_TYPE } from './labels';
-import { LineLinks } from './line-links';
+import { ACTIONS, EMPTY, QUIET, RESUME_VIEW_TYPE, untitledConversation } from './labels';
+import { LineLinks, openTarget, type MenuAt } from './line-links';
 import { age, day, type RenderEnv } from './resume-dom';
 import { renderResume } from './resume-render';
-import { rulingButtons, type RulingReviewer } from './review-buttons';
+import { renderPlanBlock } from './plan-block';
+import { loadPlans } from '../vault/obsidian-plans';
+import { SectionMemory } from './resume-sections';
+import { rulingMenuItems, type RulingReviewer } from './review-buttons';
 import { sourcesFrom } from './resume-sources';
 import type { LogosSettings } from './settings';
 
@@ -67,6 +70,11 @@ export class ResumeView extends ItemView implements HoverParent {
 	private convSelect!: HTMLSelectElement;
 	private pinEl!: HTMLElement;
 	private bodyEl!: HTMLElement;
+	private navButtons!: HTMLElement;
+	/** Open and closed sections, remembered on this device. */
+	private sections!: SectionMemory;
+	/** The model of the last render, for the switch menu. */
+	private model: VaultModel | null = null;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -97,13 +105,20 @@ export class ResumeView extends ItemView implements HoverParent {
 		const root = this.contentEl;
 		root.empty();
 		root.addClass('logos-pane');
+		this.sections = new SectionMemory(this.app);
 		const header = root.createDiv({ cls: 'logos-header' });
-		this.sourceEl = header.createDiv({ cls: 'logos-source' });
+		const nav = header.createDiv({ cls: ['nav-header', 'logos-nav'] });
+		this.sourceEl = nav.createDiv({ cls: 'logos-source' });
+		this.navButtons = nav.createDiv({ cls: ['nav-buttons-container', 'logos-actions'] });
+		this.headerAction('clipboard-copy', ACTIONS.copy, 'logos-copy', () => {
+			if (this.sel.scope) void copyResume(this.host.source, this.sel.scope, this.sel.conversation);
+		});
+		this.headerAction('refresh-cw', ACTIONS.refresh, 'logos-refresh', () => void this.refresh(true));
+		this.headerAction('messages-square', ACTIONS.switch, 'logos-switch', (evt) => this.showSwitchMenu(evt));
+		this.pinEl = this.navButtons.createEl('button', { cls: ['clickable-icon', 'nav-action-button', 'logos-pin'] });
 		const controls = header.createDiv({ cls: 'logos-controls' });
 		this.scopeSelect = controls.createEl('select', { cls: ['dropdown', 'logos-scope-select'], attr: { 'aria-label': 'Scope' } });
-		this.pinEl = controls.createEl('button', { cls: ['clickable-icon', 'logos-pin'] });
 		this.convSelect = controls.createEl('select', { cls: ['dropdown', 'logos-conversation-select'], attr: { 'aria-label': 'Conversation' } });
-		const copy = controls.createEl('button', { cls: 'logos-copy', text: 'Copy resume for an agent' });
 		this.bodyEl = root.createDiv({ cls: 'logos-body' });
 		this.lines = new LineLinks(this.app, this, this.bodyEl);
 		this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
@@ -120,11 +135,14 @@ export class ResumeView extends ItemView implements HoverParent {
 			this.select({ ...this.sel, pinned: !this.sel.pinned });
 			if (!this.sel.pinned) this.followFile(this.app.workspace.getActiveFile());
 		});
-		this.registerDomEvent(copy, 'click', () => {
-			if (this.sel.scope) void copyResume(this.host.source, this.sel.scope, this.sel.conversation);
+		// One listener each for every link, menu and "show all" of every render: nothing to leak per line.
+		this.registerDomEvent(this.bodyEl, 'click', (evt) => {
+			if (!this.sections.onClick(evt, this.bodyEl)) this.lines.onClick(evt);
 		});
-		// One listener each for every link and "show all" of every render: nothing to leak per line.
-		this.registerDomEvent(this.bodyEl, 'click', (evt) => this.lines.onClick(evt));
+		this.registerDomEvent(this.bodyEl, 'keydown', (evt) => {
+			if (!this.sections.onKey(evt, this.bodyEl)) this.lines.onKey(evt);
+		});
+		this.registerDomEvent(this.bodyEl, 'contextmenu', (evt) => this.lines.onContextMenu(evt));
 		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.lines.onHover(evt));
 		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
 		this.registerEvent(this.app.workspace.on('layout-change', () => void this.refresh()));
@@ -168,6 +186,64 @@ export class ResumeView extends ItemView implements HoverParent {
 	refresh(force = false): Promise<void> {
 		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => this.showError(e));
 		return this.queue;
+	}
+
+	/**
+	 * An action of the view (Obsidian's addAction: its icon, tooltip and click), placed in the
+	 * pane's own header row: in a sidebar Obsidian draws no view header, and its own sidebar
+	 * views keep their buttons in such a row (nav-header).
+	 */
+	private headerAction(icon: string, title: string, cls: string, fn: (evt: MouseEvent) => void): HTMLElement {
+		const el = this.addAction(icon, title, fn);
+		el.removeClass('view-action');
+		el.addClass('nav-action-button', cls);
+		// Reachable and usable from the keyboard like the pane's other controls.
+		el.setAttr('role', 'button');
+		el.setAttr('tabindex', '0');
+		this.registerDomEvent(el, 'keydown', (evt) => {
+			if (evt.key !== 'Enter' && evt.key !== ' ') return;
+			evt.preventDefault();
+			el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 0 }));
+		});
+		this.navButtons.appendChild(el);
+		return el;
+	}
+
+	/** The scopes and the conversations of the scope on screen, the current ones checked. */
+	private showSwitchMenu(evt: MouseEvent): void {
+		const model = this.model;
+		if (!model) return;
+		const menu = new Menu();
+		for (const scope of model.scopes) {
+			menu.addItem((item) =>
+				item
+					.setTitle(scope)
+					.setSection('scope')
+					.setChecked(scope === this.sel.scope)
+					.onClick(() => this.select({ scope, conversation: null, pinned: true })),
+			);
+		}
+		menu.addSeparator();
+		const scope = this.sel.scope;
+		menu.addItem((item) =>
+			item
+				.setTitle(ACTIONS.latest)
+				.setSection('conversation')
+				.setChecked(this.sel.conversation === null)
+				.onClick(() => this.select({ ...this.sel, conversation: null })),
+		);
+		if (scope !== null) {
+			for (const c of conversations(model.scan, projectOf(scope)).filter((x) => x.scope === scope)) {
+				menu.addItem((item) =>
+					item
+						.setTitle(shortLabel(c.name || untitledConversation(c.agents)))
+						.setSection('conversation')
+						.setChecked(c.id === this.sel.conversation)
+						.onClick(() => this.select({ ...this.sel, conversation: c.id })),
+				);
+			}
+		}
+		menu.showAtMouseEvent(evt);
 	}
 
 	private select(next: ResumeViewState): void {
@@ -216,6 +292,7 @@ export class ResumeView extends ItemView implements HoverParent {
 
 	private render(loaded: LoadedModel): void {
 		const { model } = loaded;
+		this.model = model;
 		this.lines.reset();
 		if (this.renderChild) this.removeChild(this.renderChild);
 		this.renderChild = this.addChild(new Component());
@@ -234,8 +311,11 @@ export class ResumeView extends ItemView implements HoverParent {
 			return;
 		}
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
-		renderResume(this.bodyEl, r, this.env(model, scope));
+		const env = this.env(model, scope);
+		renderResume(this.bodyEl, r, env);
+		renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
 		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
+		this.sections.apply(this.bodyEl);
 	}
 
 	private fillScopes(model: VaultModel): void {
@@ -282,10 +362,22 @@ export class ResumeView extends ItemView implements HoverParent {
 		return {
 			rulingActions: reviewer
 				? (el, row) => {
-						rulingButtons(el, scope, row, reviewer, (b, fn) => this.lines.action(b, fn));
+						const button = el.createEl('button', { cls: ['clickable-icon', 'logos-ruling-menu'], attr: { 'aria-label': ACTIONS.rulingMenu } });
+						setIcon(button, 'more-horizontal');
+						const show = (at: MenuAt): void => {
+							const menu = new Menu();
+							rulingMenuItems(menu, scope, row, reviewer, () => void openTarget(this.app, { path: row.path, line: row.line }, null));
+							if (at instanceof MouseEvent) menu.showAtMouseEvent(at);
+							else {
+								const box = at.getBoundingClientRect();
+								menu.showAtPosition({ x: box.left, y: box.bottom });
+							}
+						};
+						this.lines.menu(el, show, button);
 					}
 				: undefined,
 			sources: sourcesFrom(model),
+			opened: (el) => this.sections.remember(el),
 			link: (el, target) => {
 				this.lines.link(el, target);
 			},
@@ -303,4 +395,12 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.bodyEl.empty();
 		this.bodyEl.createDiv({ cls: ['logos-empty', 'logos-error'], text: `The resume could not be shown: ${e instanceof Error ? e.message : String(e)}` });
 	}
+}
+
+/** A menu's label: cut on a word near `max` characters, with an ellipsis. */
+function shortLabel(text: string, max = 48): string {
+	const t = text.trim();
+	if (t.length <= max) return t;
+	const cut = t.lastIndexOf(' ', max);
+	return `${t.slice(0, cut > max / 2 ? cut : max).trimEnd()}…`;
 }

@@ -68,8 +68,43 @@ function walkSessions(vaultDir: string, sessionsRel: string, visit: Visitor): vo
 	walk(path.join(vaultDir, sessionsRel), toVaultPath(vaultDir, path.join(vaultDir, sessionsRel)), 1);
 }
 
-export function loadSnapshot(vaultDir: string, sessionsRel = 'sessions'): VaultSnapshot {
-	const snap: VaultSnapshot = { root: sessionsRel, files: [], dirs: [] };
+/** One entry the walk found, not yet read: a plain file, or what stands where a note could be. */
+interface Entry {
+	abs: string;
+	name: string;
+	/** Vault-relative, with `/`. */
+	path: string;
+	kind: 'file' | 'link' | 'folder' | 'special' | 'unreadable';
+	error?: unknown;
+}
+
+/**
+ * The sessions folder walked once, nothing read yet: its folders and every entry a snapshot
+ * would hold. `read` then reads the entries a question needs (every one for loadSnapshot).
+ */
+export interface SessionsTree {
+	root: string;
+	dirs: string[];
+	entries: Entry[];
+}
+
+export function walkTree(vaultDir: string, sessionsRel = 'sessions'): SessionsTree {
+	const tree: SessionsTree = { root: sessionsRel, dirs: [], entries: [] };
+	walkSessions(vaultDir, sessionsRel, {
+		dir: (p) => tree.dirs.push(p),
+		file: (abs, name, rel) => tree.entries.push({ abs, name, path: rel, kind: 'file' }),
+		unreadable: (abs, e) => tree.entries.push({ abs, name: path.basename(abs), path: toVaultPath(vaultDir, abs), kind: 'unreadable', error: e }),
+		odd: (abs, name, kind) => tree.entries.push({ abs, name, path: toVaultPath(vaultDir, abs), kind }),
+	});
+	return tree;
+}
+
+/**
+ * A snapshot of the tree's folders and of the entries `wanted` keeps (by vault path), read
+ * now; `onRead` hears of every path whose bytes or stamp were asked of the disk.
+ */
+export function readTree(vaultDir: string, tree: SessionsTree, wanted: (vaultPath: string) => boolean = () => true, onRead?: (vaultPath: string) => void): VaultSnapshot {
+	const snap: VaultSnapshot = { root: tree.root, files: [], dirs: tree.dirs };
 	let realVault: string | null = null;
 	const vaultReal = (): string => {
 		if (realVault === null) {
@@ -81,17 +116,20 @@ export function loadSnapshot(vaultDir: string, sessionsRel = 'sessions'): VaultS
 		}
 		return realVault;
 	};
-	walkSessions(vaultDir, sessionsRel, {
-		dir: (p) => snap.dirs.push(p),
-		file: (abs, name) => snap.files.push(readFile(vaultDir, abs, name)),
-		unreadable: (abs, e) => snap.files.push(unreadable(vaultDir, abs, e)),
+	for (const e of tree.entries) {
+		if (!wanted(e.path)) continue;
+		onRead?.(e.path);
+		if (e.kind === 'file') snap.files.push(readFile(vaultDir, e.abs, e.name, e.path));
+		else if (e.kind === 'unreadable') snap.files.push(unreadable(vaultDir, e.abs, e.error));
 		// Where a note should be, the person sees what is there instead among the problems.
-		odd: (abs, name, kind) => {
-			if (kind === 'link') snap.files.push(readLinked(vaultDir, vaultReal, abs, name));
-			else snap.files.push(notAFile(vaultDir, abs, kind === 'folder' ? 'a folder, not a file' : 'not a regular file'));
-		},
-	});
+		else if (e.kind === 'link') snap.files.push(readLinked(vaultDir, vaultReal, e.abs, e.name));
+		else snap.files.push(notAFile(vaultDir, e.abs, e.kind === 'folder' ? 'a folder, not a file' : 'not a regular file'));
+	}
 	return snap;
+}
+
+export function loadSnapshot(vaultDir: string, sessionsRel = 'sessions'): VaultSnapshot {
+	return readTree(vaultDir, walkTree(vaultDir, sessionsRel));
 }
 
 /** The sessions folder's files with their stamps, nothing read: what the index reconciles against. */
@@ -125,8 +163,7 @@ export function nodeTextPort(vaultDir: string): IndexerPort {
 	};
 }
 
-function readFile(vaultDir: string, abs: string, name: string): VaultFile {
-	const rel = toVaultPath(vaultDir, abs);
+function readFile(vaultDir: string, abs: string, name: string, rel = toVaultPath(vaultDir, abs)): VaultFile {
 	try {
 		const st = fs.statSync(abs);
 		const text = wantsText(name) ? fs.readFileSync(abs, 'utf8') : null;

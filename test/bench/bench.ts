@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { buildResume } from '../../src/core/resume';
 import { buildVaultModel } from '../../src/core/vault-model';
 import { IndexStore } from '../../src/store/index-store';
@@ -144,6 +145,66 @@ function listTree(root: TreeFolder): Listing {
 	return listing;
 }
 
+/** A whole process that walks the sessions folder, reads every file and splits it into lines: the floor a CLI answer that reads everything cannot go under. */
+const FLOOR_SCRIPT = `const fs = require('fs'), path = require('path');
+let lines = 0;
+const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else lines += fs.readFileSync(p, 'utf8').split('\\n').length; } };
+walk(process.argv[1]);`;
+
+/**
+ * Whole-process figures of the CLI (scripts/bench.mjs builds it and names it in BENCH_CLI;
+ * BENCH_CLI_BEFORE names another build measured beside it, in the same rounds): each as its
+ * excess over a bare `node -e 0` measured in the same rounds, medians of BENCH_CLI_RUNS.
+ */
+function cliFigures(dir: string, scopes: { big: string; small: string; bigCount: number; smallCount: number }): void {
+	const cli = process.env.BENCH_CLI;
+	if (!cli) {
+		line('cli', 'not measured (run through scripts/bench.mjs)');
+		return;
+	}
+	const before = process.env.BENCH_CLI_BEFORE;
+	const runs = Number(process.env.BENCH_CLI_RUNS ?? (SCALE > 3 ? 5 : 11));
+	const demo = path.join(__dirname, 'demo-vault');
+	const vault = ['--vault', dir, '--now', '1796068800'];
+	const asked: Record<string, string[]> = {
+		node_e0: ['-e', '0'],
+		read_floor: ['-e', FLOOR_SCRIPT, path.join(dir, 'sessions')],
+	};
+	const builds: [string, string][] = [['cli', cli]];
+	if (before) builds.push(['cli_before', before]);
+	for (const [name, file] of builds) {
+		asked[`${name}_startup`] = [file, 'scopes', '--vault', process.env.BENCH_DEMO_VAULT ?? demo];
+		asked[`${name}_resume_small`] = [file, 'resume', '--scope', scopes.small, ...vault];
+		asked[`${name}_resume_big`] = [file, 'resume', '--scope', scopes.big, ...vault];
+		asked[`${name}_scopes`] = [file, 'scopes', ...vault];
+		asked[`${name}_continuity`] = [file, 'continuity', ...vault];
+	}
+	const times: Record<string, number[]> = {};
+	for (let i = 0; i < runs; i++) {
+		// Interleaved: a passing load on the machine falls on every figure alike.
+		for (const [name, args] of Object.entries(asked)) {
+			const t0 = performance.now();
+			const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+			const ms = performance.now() - t0;
+			if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
+			(times[name] ??= []).push(ms);
+		}
+	}
+	const base = median(times.node_e0);
+	const floor = median(times.read_floor) - base;
+	line('cli_runs', `${runs} (medians; excess = the figure minus node -e 0 of the same rounds)`);
+	line('cli_node_e0_ms', fmt(base));
+	line('cli_read_floor_excess_ms', fmt(floor));
+	line('cli_scope_sizes', `small ${scopes.small} (${scopes.smallCount} checkpoints), big ${scopes.big} (${scopes.bigCount})`);
+	for (const [name] of builds) {
+		for (const what of ['startup', 'resume_small', 'resume_big', 'scopes', 'continuity']) {
+			const excess = median(times[`${name}_${what}`]) - base;
+			line(`${name}_${what}_excess_ms`, fmt(excess));
+			if (what !== 'startup') line(`${name}_${what}_over_floor`, (excess / floor).toFixed(2));
+		}
+	}
+}
+
 async function main(): Promise<void> {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-bench-'));
 	try {
@@ -274,6 +335,16 @@ async function main(): Promise<void> {
 		line('e_naive_over_indexed', (naive / median(e)).toFixed(1));
 		line('e_naive_over_indexed_first', (naive / first.ms).toFixed(1));
 		line('e_naive_over_indexed_with_rebuild', (naive / (first.ms + rebuilt.ms)).toFixed(1));
+
+		cliFigures(dir, { big, small: 'proj-02', bigCount: SIZE.bigScope, smallCount: Math.floor((SIZE.checkpoints - SIZE.bigScope) / (SIZE.scopes - 1)) });
+
+		// What one checkpoint change costs the disk the index lives on (often a synced folder):
+		// the save after it, every byte it writes counted.
+		let written = 0;
+		const counting: BytesPort = { ...bytes, write: (p, b) => ((written += b.length), bytes.write(p, b)) };
+		await ix.fileChanged(touch(dir, gen.value.sample, 100));
+		await saveIndex(counting, db, ix.store.export());
+		line('f_bytes_written_per_change', written);
 
 		line('f_db_bytes', fs.statSync(db).size);
 		line('f_db_mb', (fs.statSync(db).size / 1024 / 1024).toFixed(2));

@@ -60,6 +60,7 @@ for (const [vault, dir] of Object.entries(VAULTS)) {
 				it('history', async () => verifyApproved(s('history'), await cli(dir, 'history', { scope })));
 				it('conversations', async () => verifyApproved(s('conversations'), await cli(dir, 'conversations', { scope })));
 				it('rulings', async () => verifyApproved(s('rulings'), await cli(dir, 'rulings', { scope })));
+				it('timeline', async () => verifyApproved(s('timeline'), await cli(dir, 'timeline', { scope })));
 				if (sessions.length === 0) return;
 				it('chain from the latest checkpoint', async () =>
 					verifyApproved(s('chain-from-latest'), await cli(dir, 'chain', { scope, session: sessions[0] })));

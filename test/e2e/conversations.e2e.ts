@@ -57,9 +57,9 @@ test('"Switch conversation" lists the vault’s conversations, and choosing one 
 	await waitForPane(page, 'alpha/spike');
 	await page.waitForFunction(([p, c]) => document.querySelector<HTMLSelectElement>(`${p} select.logos-conversation-select`)?.value === c, [PANE, SPIKE_CONV] as const);
 	await waitForNote(page, W2);
-	expect(await pane.locator('.logos-who').textContent()).toContain('claude stopped');
-	expect(await pane.locator('[data-section="doing"]').textContent()).toContain('try a sliding-window limiter in a spike worktree');
-	expect(await pane.locator('[data-section="next"]').textContent()).toContain('write up the benchmark and close the spike');
+	expect(await pane.locator('.logos-who').textContent()).toMatch(/^claude · /);
+	expect(await pane.locator('[data-part="task"]').textContent()).toContain('try a sliding-window limiter in a spike worktree');
+	expect(await pane.locator('[data-part="next"]').textContent()).toContain('write up the benchmark and close the spike');
 	await screenshot(page, 'conversation-switched');
 	expect(errors).toEqual([]);
 	await page.context().close();

@@ -89,20 +89,21 @@ test('conflict copies, BOM, CRLF and YAML errors are named as problems, and the 
 	await showScope(page, 'beta');
 	const pane = page.locator(PANE);
 	// The latest checkpoint, its findings and the earlier rulings are all there.
-	expect(await pane.locator('.logos-who').textContent()).toContain('codex stopped');
-	expect(await pane.locator('[data-section="doing"]').textContent()).toContain('cut release 2.0 with the TOML loader');
+	expect(await pane.locator('.logos-who').textContent()).toMatch(/^codex · /);
+	expect(await pane.locator('.logos-handoff').textContent()).toContain('cut release 2.0 with the TOML loader');
 	expect(await pane.locator('[data-section="ruled-out"]').textContent()).toContain('tomllib — it only ships with Python 3.11 and beta supports 3.10');
-	expect(await pane.locator('[data-section="next"]').textContent()).toContain('announce 2.0 in the discussions board');
+	expect(await pane.locator('[data-part="next"]').textContent()).toContain('announce 2.0 in the discussions board');
 	const shown = await problems(page);
 	const has = (start: string, detail: RegExp): boolean => shown.some((p) => p.startsWith(start) && detail.test(p));
 	expect(shown[0]).toBe('2 conflict or duplicate copies of checkpoints — compare and delete them');
 	expect(has('Sync conflict copy', /icloud\) of 20261120-120000-codex\.md/)).toBe(true);
 	expect(has('Duplicate record', /second copy of 20261114-090000-codex/)).toBe(true);
-	expect(has('Empty checkpoint file', /empty checkpoint/)).toBe(true);
+	expect(has('Empty checkpoint file', /torn write/)).toBe(true);
 	expect(has('Project does not match its folder', /"\.\.\/\.\.\/\.obsidian"/)).toBe(true);
 	expect(has('Malformed checkpoint', /byte order mark|BOM/i)).toBe(true);
 	expect(has('Malformed checkpoint', /CRLF/)).toBe(true);
 	expect(has('Malformed checkpoint', /not valid YAML/)).toBe(true);
+	await pane.locator('[data-section="problems"] > .logos-section-title').click();
 	await pane.locator('[data-section="problems"]').scrollIntoViewIfNeeded();
 	await screenshot(page, 'hostile-problems');
 	expect(errors).toEqual([]);
@@ -114,17 +115,17 @@ test('a 5 MB checkpoint is the latest, its State folded behind "Show all", with 
 	await openResumePane(page);
 	await showScope(page, 'delta');
 	const pane = page.locator(PANE);
-	expect(await pane.locator('.logos-who').textContent()).toContain('claude stopped');
-	expect(await pane.locator('[data-section="doing"]').textContent()).toContain('stream the billing export');
+	expect(await pane.locator('.logos-who').textContent()).toMatch(/^claude · /);
+	expect(await pane.locator('.logos-handoff').textContent()).toContain('stream the billing export');
 	const state = pane.locator('[data-section="state"]');
 	expect(await state.locator('.logos-block').getAttribute('class')).toContain('logos-folded');
 	expect(await state.locator('button.logos-show-all').textContent()).toBe('Show all');
 	// Folded means only the start is on the page, not 5 MB clipped by a style.
 	expect(((await state.locator('.logos-block').textContent()) ?? '').length).toBeLessThan(3000);
 	expect(await pane.locator('[data-section="failed"]').textContent()).toContain('buffering every row before writing doubled memory');
-	expect(await pane.locator('[data-section="next"]').textContent()).toContain('ship the streaming importer');
+	expect(await pane.locator('[data-part="next"]').textContent()).toContain('ship the streaming importer');
 	// Earlier rulings keep their verdicts even with escape sequences and a BOM in their text.
-	expect(await pane.locator('[data-section="ruled-out"] details.logos-retired > summary').textContent()).toBe('Retired (1)');
+	expect(await pane.locator('[data-section="ruled-out-retired"] > .logos-section-title .logos-section-count').textContent()).toBe('1');
 	expect(await pane.locator('[data-section="ruled-out"] li.logos-is-reconfirmed').textContent()).toContain('the BOM ruling: reading the export as UTF-16');
 	const shown = await problems(page);
 	expect(shown.some((p) => p.startsWith('Malformed checkpoint') && /nests deeper than 200 levels/.test(p))).toBe(true);
@@ -147,7 +148,7 @@ test('HTML in agent text: no form, no style, no remote request, and the app stay
 	await openResumePane(page);
 	await showScope(page, 'zeta');
 	const state = page.locator(`${PANE} [data-section="state"]`);
-	await state.locator('code', { hasText: 'Vec<String>' }).waitFor();
+	await state.locator('code', { hasText: 'Vec<String>' }).waitFor({ state: 'attached' });
 	// Short enough to show whole: nothing is hidden behind "Show all".
 	expect(await state.locator('button.logos-show-all').count()).toBe(0);
 	// What the agent wrote reads as text; none of it acts.
@@ -174,7 +175,7 @@ test('a damaged index file: the person is told once, and the pane and the status
 	const { page, errors } = await served.open();
 	await openResumePane(page);
 	await showScope(page, 'alpha');
-	expect(await page.locator(`${PANE} .logos-who`).textContent()).toContain('claude stopped');
+	expect(await page.locator(`${PANE} .logos-who`).textContent()).toMatch(/^claude · /);
 	// With no note open, the status bar counts every scope's working notes.
 	await page.waitForFunction(() => /^\d+ uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
 	const count = Number(/^(\d+)/.exec(await statusText(page))?.[1]);
@@ -187,7 +188,7 @@ test('a damaged index file: the person is told once, and the pane and the status
 		await app.vault.process(app.vault.getFileByPath('sessions/alpha/uncommitted.md'), (t) => `${t}- the limiter is on in staging <!-- ts=1796000000 agent=codex -->\n`);
 	});
 	await page.waitForFunction((n) => (document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? '').startsWith(`${n} uncommitted notes`), count + 1);
-	await page.locator(`${PANE} [data-section="notes"] li`, { hasText: 'the limiter is on in staging' }).waitFor();
+	await page.locator(`${PANE} [data-section="notes"] li`, { hasText: 'the limiter is on in staging' }).waitFor({ state: 'attached' });
 	// Told once: not again as the index catches up.
 	const told = (await page.evaluate(() => [...(window.host?.notices ?? [])])).filter((n) => n === REBUILT);
 	expect(told).toHaveLength(1);

@@ -30,11 +30,11 @@ test('the resume pane shows the scope’s latest checkpoint: who stopped, the ta
 	await openResumePane(page);
 	const pane = page.locator(PANE);
 	await expect(pane.locator('select.logos-scope-select').inputValue()).resolves.toBe('harbor');
-	expect(await pane.locator('.logos-who').textContent()).toContain('claude stopped');
+	expect(await pane.locator('.logos-who').textContent()).toMatch(/^claude · /);
 	expect(await pane.locator('.logos-body').textContent()).toContain('publish the tide table for the north pier');
-	expect(await pane.locator('[data-section="next"]').textContent()).toContain('add the south pier readings from the new gauge');
+	expect(await pane.locator('[data-part="next"]').textContent()).toContain('add the south pier readings from the new gauge');
 	// The older checkpoint's next step is not the one offered.
-	expect(await pane.locator('[data-section="next"]').textContent()).not.toContain('collect the readings for the north pier');
+	expect(await pane.locator('[data-part="next"]').textContent()).not.toContain('collect the readings for the north pier');
 	await screenshot(page, 'resume-pane');
 	expect(errors).toEqual([]);
 	await page.context().close();
@@ -43,7 +43,7 @@ test('the resume pane shows the scope’s latest checkpoint: who stopped, the ta
 test('a line of the pane opens its checkpoint in the centre, at that line', async () => {
 	const { page, errors } = await served.open();
 	await openResumePane(page);
-	await page.locator(`${PANE} [data-section="next"] .logos-link`).first().click();
+	await page.locator(`${PANE} [data-part="next"] .logos-link`).first().click();
 	const note = page.locator('.workspace-split.mod-root .workspace-leaf.host-shown .markdown-reading-view');
 	await note.locator('.inline-title').waitFor();
 	expect(await note.locator('.inline-title').textContent()).toBe('20261125-143000-claude');

@@ -55,24 +55,30 @@ test('retiring a ruling from the pane appends its line, marks it retired in the 
 	await openResumePane(page);
 	// The pane follows the open note to its scope.
 	await expect(page.locator(`${PANE} select.logos-scope-select`).inputValue()).resolves.toBe('alpha');
-	expect(await paneRuling(page).locator('.logos-meta').textContent()).toMatch(/^ · 20261106-090000-codex, /);
+	// Sections start closed under the handoff block: open the earlier rulings.
+	await page.click(`${PANE} [data-section="ruled-out"] > .logos-section-title`);
+	expect(await paneRuling(page).locator('.logos-meta').textContent()).toMatch(/^ · codex, /);
 	expect(await noteRuling(page).locator('.logos-verdict').count()).toBe(0);
 	const before = await vaultText(page, REVIEWED);
 
 	const t0 = await pageNow(page);
-	await paneRuling(page).locator('button.logos-ruling-retire').click();
+	await paneRuling(page).locator('button.logos-ruling-menu').click();
+	await page.locator('.menu .menu-item', { hasText: 'Retire' }).click();
 	const [line] = await appended(page, before, 1);
 	expectLine(line, 'retired', R4, t0, await pageNow(page));
 	const ts = Number(/ts=(\d+)/.exec(line)?.[1]);
 	const day = await page.evaluate((s) => new Date(s * 1000).toLocaleDateString('en-CA'), ts);
 
-	// The pane: collapsed among the retired ones, struck, offering only reconfirm.
-	const retired = page.locator(`${PANE} details.logos-retired li.logos-is-retired`, { hasText: R4 });
+	// The pane: among the retired ones (a closed section of their own), struck, offering only reconfirm.
+	const retired = page.locator(`${PANE} [data-section="ruled-out-retired"] li.logos-is-retired`, { hasText: R4 });
 	await retired.waitFor({ state: 'attached' });
-	expect(await page.locator(`${PANE} details.logos-retired > summary`).textContent()).toBe('Retired (1)');
-	await page.click(`${PANE} details.logos-retired > summary`);
+	const retiredTitle = page.locator(`${PANE} [data-section="ruled-out-retired"] > .logos-section-title`);
+	expect([await retiredTitle.locator('.logos-section-name').textContent(), await retiredTitle.locator('.logos-section-count').textContent()]).toEqual(['Retired', '1']);
+	await retiredTitle.click();
 	expect(await retired.locator('.logos-meta').textContent()).toMatch(/^ · retired /);
-	expect(await retired.locator('button.logos-ruling-retire').count()).toBe(0);
+	await retired.locator('button.logos-ruling-menu').click();
+	expect(await page.locator('.menu .menu-item-title').allTextContents()).toEqual(['Open in note', 'Reconfirm: it still holds']);
+	await page.keyboard.press('Escape');
 	// The note: the ruling struck through with the date, the file untouched.
 	await noteRuling(page).locator('.logos-verdict-retired').waitFor();
 	expect(await noteRuling(page).getAttribute('class')).toContain('logos-ruling-retired');
@@ -87,9 +93,9 @@ test('retiring a ruling from the pane appends its line, marks it retired in the 
 	await notice.locator('button.logos-undo').click();
 	const [, undo] = await appended(page, before, 2);
 	expectLine(undo, 'reconfirmed', R4, t1, await pageNow(page), true);
-	await page.locator(`${PANE} details.logos-retired`).waitFor({ state: 'detached' });
+	await page.locator(`${PANE} [data-section="ruled-out-retired"]`).waitFor({ state: 'detached' });
 	expect(await paneRuling(page).first().getAttribute('class')).not.toMatch(/logos-is-(retired|reconfirmed)/);
-	expect(await paneRuling(page).first().locator('.logos-meta').textContent()).toMatch(/^ · 20261106-090000-codex, /);
+	expect(await paneRuling(page).first().locator('.logos-meta').textContent()).toMatch(/^ · codex, /);
 	await noteRuling(page).locator('.logos-verdict').waitFor({ state: 'detached' });
 	expect(await page.locator('.notice', { hasText: `Undone: retired “${R4}”.` }).count()).toBe(1);
 	await noteRuling(page).scrollIntoViewIfNeeded();

@@ -44,8 +44,9 @@ test('a note added through the modal lands in uncommitted.md, and the status bar
 	expect(Number(m?.[2])).toBeGreaterThanOrEqual(t0);
 	expect(await page.locator('.notice', { hasText: 'Added your note to harbor.' }).count()).toBe(1);
 	const line = page.locator(`${PANE} [data-section="notes"] li`, { hasText: NOTE });
-	await line.waitFor();
+	await line.waitFor({ state: 'attached' });
 	expect(await line.locator('.logos-meta').textContent()).toMatch(/^ · obsidian, /);
+	await page.click(`${PANE} [data-section="notes"] > .logos-section-title`);
 	await screenshot(page, 'working-note-added');
 	expect(errors).toEqual([]);
 	await page.context().close();

@@ -3,7 +3,7 @@
  * behave like Obsidian for these tests. Each shim is named and says what the real app does.
  */
 import type { App as AppOriginal, PluginManifest, View, WorkspaceLeaf as LeafOriginal } from 'obsidian';
-import { App, Plugin as MockPlugin, Vault, Workspace } from 'obsidian-test-mocks/obsidian';
+import { App, ItemView, Plugin as MockPlugin, Vault, Workspace } from 'obsidian-test-mocks/obsidian';
 import LogosContinuityPlugin from '../../src/main';
 import { RESUME_VIEW_TYPE } from '../../src/ui/labels';
 import { ResumeView } from '../../src/ui/resume-view';
@@ -18,7 +18,23 @@ export const MANIFEST: PluginManifest = {
 	author: 'test',
 };
 
+/**
+ * SHIM: the mocks' `ItemView.addAction` returns a detached div that never calls back.
+ * Obsidian adds a `.clickable-icon.view-action` (the title as its `aria-label`, the icon
+ * inside) to the view header and calls back on click.
+ */
+function shimAddAction(): void {
+	const proto = ItemView.prototype as unknown as { addAction(icon: string, title: string, cb: (evt: MouseEvent) => unknown): HTMLElement; containerEl: HTMLElement };
+	proto.addAction = function (icon, title, cb) {
+		const el = createEl('a', { cls: ['clickable-icon', 'view-action'], attr: { 'aria-label': title, 'data-icon': icon } });
+		el.addEventListener('click', (evt) => cb(evt));
+		this.containerEl.prepend(el);
+		return el;
+	};
+}
+
 export function makeApp(files: Record<string, string>): AppOriginal {
+	shimAddAction();
 	const app = App.createConfigured__({ files }).asOriginalType__();
 	// The index compares files by mtime and size; see index-shims.ts.
 	liveStats(app);
@@ -34,6 +50,19 @@ export function makeApp(files: Record<string, string>): AppOriginal {
 export async function settle(ms = 0): Promise<void> {
 	await jest.advanceTimersByTimeAsync(ms);
 	for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+/**
+ * Awaits work that gives the main thread back between pieces through timers (a view drawn
+ * in pieces): the fake clock moves a millisecond at a time until the work is done.
+ */
+export async function untilDone<T>(work: Promise<T>): Promise<T> {
+	let done = false;
+	const watched = work.finally(() => {
+		done = true;
+	});
+	for (let ms = 0; ms < 60_000 && !done; ms++) await jest.advanceTimersByTimeAsync(1);
+	return watched;
 }
 
 /** Past the plugin's debounced notify (300 ms). */
@@ -100,8 +129,11 @@ export function showView(view: ResumeView, shown = true): void {
 	view.contentEl.isShown = () => shown;
 }
 
+/** The titles of the pane's top-level sections (without their counts), in order. */
 export function sectionTitles(view: ResumeView): string[] {
-	return [...view.contentEl.querySelectorAll('.logos-section-title')].map((t) => t.textContent ?? '');
+	return [...view.contentEl.querySelectorAll<HTMLElement>('.logos-section')]
+		.filter((s) => !s.parentElement?.closest('.logos-section'))
+		.map((s) => s.querySelector(':scope > .logos-section-title .logos-section-name')?.textContent ?? '');
 }
 
 /** The mocks' in-memory adapter: its synchronous read and write are what make the shim below atomic. */

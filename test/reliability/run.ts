@@ -16,6 +16,7 @@ import { neverThrows } from './lib/never-throws';
 import { type CheckResult, merge, nonZero } from './lib/report';
 import { untrusted } from './lib/untrusted';
 import { agentText } from './lib/agent-text';
+import { checkpointDiffs } from './lib/checkpoint-diffs';
 
 import { workBudget } from './lib/work-budget';
 
@@ -45,6 +46,7 @@ async function part(which: string, cli: string, worker: string): Promise<CheckRe
 					['notes under a rewriting logos (memory)', () => concurrentNotes(sql, { interleavings: n(500), seed: SEED, disk: 'memory' })],
 					['notes under a rewriting logos (disk)', () => concurrentNotes(sql, { interleavings: n(500), seed: SEED + 500_000, disk: 'node' })],
 					['work budget and vault-sized lists', () => workBudget(n(40), SEED)],
+					['checkpoint diffs', () => checkpointDiffs(n(2000), SEED)],
 				]
 			: [
 					...(['atomic', 'stepwise', 'node'] as const).map((port): Step => [`verdicts from two writers (${port})`, () => concurrentVerdicts({ interleavings: n(1000), seed: SEED, port })]),

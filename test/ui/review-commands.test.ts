@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
-import { TFile, type App as AppOriginal } from 'obsidian';
+import { Menu, TFile, type App as AppOriginal } from 'obsidian';
+import { MenuItem } from 'obsidian-test-mocks/obsidian';
+import { ACTIONS } from '../../src/ui/labels';
 import type LogosContinuityPlugin from '../../src/main';
 import { CommitModal } from '../../src/ui/review-commit-modal';
 import { rulingsOf } from '../../src/core/resume';
@@ -232,8 +234,22 @@ describe('retire / reconfirm ruling under cursor: what they write', () => {
 	});
 });
 
-describe('resume pane buttons', () => {
-	test('each ruling has retire / reconfirm; a retired one only reconfirm; a click appends the verdict', async () => {
+describe('resume pane ruling menus', () => {
+	/** The titles and clicks of the menu a ruling's "…" button shows. */
+	function menuOf(li: HTMLElement): { title: string; click: () => void }[] {
+		let items: { title: string; click: () => void }[] = [];
+		const spy = jest.spyOn(Menu.prototype, 'showAtMouseEvent').mockImplementation(function (this: Menu) {
+			items = (this as unknown as { items__: unknown[] }).items__
+				.filter((x): x is MenuItem => x instanceof MenuItem)
+				.map((x) => ({ title: String(x.title__), click: () => void x.onClick__?.(new MouseEvent('click')) }));
+			return this;
+		});
+		li.querySelector('.logos-ruling-menu')?.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+		spy.mockRestore();
+		return items;
+	}
+
+	test('each ruling offers retire and reconfirm in its menu; a retired one only reconfirm; choosing appends the verdict', async () => {
 		const view = await openResumeView(app, plugin, { scope: 'alpha', pinned: true });
 		const lines = [...view.contentEl.querySelectorAll<HTMLElement>('.logos-section-ruled-out li, .logos-section-failed li')];
 		const lineFor = (text: string): HTMLElement => {
@@ -241,16 +257,16 @@ describe('resume pane buttons', () => {
 			if (!li) throw new Error(`no pane line for ${text}`);
 			return li;
 		};
-		const buttons = (li: HTMLElement): string[] => [...li.querySelectorAll('.logos-ruling-action')].map((b) => b.textContent ?? '');
-		expect(buttons(lineFor(R1))).toEqual(['Retire', 'Reconfirm']);
-		expect(buttons(lineFor(R2))).toEqual(['Retire', 'Reconfirm']);
+		// No text buttons under the rulings any more: one small menu button each.
+		expect([...lineFor(R1).querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))).toEqual([ACTIONS.rulingMenu]);
+		expect(menuOf(lineFor(R1)).map((i) => i.title)).toEqual([ACTIONS.open, ACTIONS.retire, ACTIONS.reconfirm]);
 		const before = read(app, ALPHA_REVIEWED);
-		click(lineFor(R2), 'Retire');
+		menuOf(lineFor(R2)).find((i) => i.title === ACTIONS.retire)?.click();
 		await settle();
 		expect(appended(before)).toBe(`- retired: ${R2} <!-- ts=${NOW} -->\n`);
 		// The pane catches up after the burst of file events and shows the ruling retired.
 		await settle(400);
 		const retired = [...view.contentEl.querySelectorAll<HTMLElement>('.logos-retired li')].find((l) => (l.textContent ?? '').startsWith(R2));
-		expect(retired && buttons(retired)).toEqual(['Reconfirm']);
+		expect(retired && menuOf(retired).map((i) => i.title)).toEqual([ACTIONS.open, ACTIONS.reconfirm]);
 	});
 });

@@ -215,7 +215,7 @@ describe('the same verdict everywhere', () => {
 		// The pane: R2 and R3 reconfirmed at their commits, R1 live in the latest checkpoint.
 		const view = await openResumeView(app, plugin, { scope: 'alpha', pinned: true });
 		const paneLine = (text: string): HTMLElement | undefined =>
-			[...view.contentEl.querySelectorAll<HTMLElement>('.logos-section-ruled-out li, .logos-section-failed li')].find((l) => (l.firstChild?.textContent ?? '') === text);
+			[...view.contentEl.querySelectorAll<HTMLElement>('.logos-section-ruled-out li, .logos-section-failed li')].find((l) => (l.querySelector('.logos-ruling-text')?.firstChild?.textContent ?? '') === text);
 		expect(paneLine(R2)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed 2026-11-09 at 9c4d2e1');
 		expect(paneLine(R3)?.querySelector('.logos-meta')?.textContent).toBe(' · reconfirmed 2026-11-10 at 5b8e0f3');
 		expect(paneLine(R1)?.classList.contains('logos-is-retired')).toBe(false);

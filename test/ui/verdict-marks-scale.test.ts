@@ -53,7 +53,7 @@ it('marks 4,000 rulings against 40,000 verdict lines, each as its last verdict s
 		for (let j = 0; j < PER_CHECKPOINT; j++) {
 			const mark = forPath?.get(ruling(i, j).toLowerCase());
 			if (j % 4 === 0) expect(mark).toEqual({ kind: 'retired', text: 'retired 2026-11-01' });
-			if (j % 4 === 1) expect(mark).toEqual({ kind: 'reconfirmed', text: `reconfirmed at abcd${pad(j)}` });
+			if (j % 4 === 1) expect(mark).toEqual({ kind: 'reconfirmed', text: `reconfirmed 2026-11-01 at abcd${pad(j)}` });
 			if (j % 4 === 2) expect(mark).toEqual({ kind: 'restated', text: 'live — restated after it was retired 2026-11-01' });
 			if (j % 4 === 3) expect(mark).toBeUndefined();
 		}

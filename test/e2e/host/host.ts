@@ -12,6 +12,7 @@ import { HostNotice, HostSetting, installChrome, noticeLog } from './chrome';
 import { installEditorExtensions, pluginExtensions } from './editor';
 import { FileExplorer, Layout } from './layout';
 import { installMarkdown } from './markdown';
+import { installMenus } from './menu';
 import { shimFrontmatterErrors, shimMetadataCache } from './metadata';
 import { installGlobals, pluginRequire } from './obsidian';
 import { CommandPalette, commandsOf, runCommand, SettingsWindow } from './palette';
@@ -56,6 +57,7 @@ async function boot(): Promise<void> {
 
 	const layout = new Layout(document.body);
 	installChrome(layout);
+	installMenus();
 	installMarkdown();
 	const mirror = new WriteMirror(manifest.writes, (message) => {
 		console.error(message);

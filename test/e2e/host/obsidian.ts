@@ -29,6 +29,12 @@ const GLYPHS: Record<string, string> = {
 	'sidebar-right': '◨',
 	'check': '✓',
 	'undo-2': '↶',
+	'right-triangle': '▾',
+	'clipboard-copy': '❐',
+	'refresh-cw': '⟳',
+	'messages-square': '☰',
+	'more-horizontal': '…',
+	archive: '⊘',
 };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -1,5 +1,7 @@
 /** Bundles a TypeScript entry of this repository into one Node script, as the CLI build does. */
 import { build } from 'esbuild';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as os from 'node:os';
@@ -22,4 +24,14 @@ export async function bundle(entry: string, name: string): Promise<string> {
 	return outfile;
 }
 
-export const buildCliBundle = (): Promise<string> => bundle('src/cli/main.ts', 'cli');
+/**
+ * The CLI as `npm run build` makes it (scripts/cli-build.mjs, an ES module, hence a child
+ * process): cli.cjs and the cli-index.cjs it loads for `index` and `stats`.
+ */
+export async function buildCliBundle(): Promise<string> {
+	const out = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-bundle-'));
+	const script = `import { build } from 'esbuild'; import { cliBuilds } from ${JSON.stringify(path.join(ROOT, 'scripts', 'cli-build.mjs'))};
+for (const o of cliBuilds(${JSON.stringify(ROOT)}, ${JSON.stringify(out)}, { logLevel: 'silent' })) await build(o);`;
+	await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+	return path.join(out, 'cli.cjs');
+}

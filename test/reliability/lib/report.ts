@@ -44,6 +44,8 @@ export const MUST_BE_ZERO = [
 	'inputs answered slowly (over 1 s)',
 	'stack overflows',
 	"other issues' checks failed",
+	'diffs of a checkpoint with itself not empty',
+	'diff words untrue of the files',
 ] as const;
 
 const MAX_EXAMPLES = 8;

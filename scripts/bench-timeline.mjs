@@ -1,0 +1,193 @@
+// `npm run bench:timeline`: the conversation timeline's draw time for a 2,000-checkpoint scope,
+// measured where it runs — the built main.js in the browser host, in Chromium — from a warm
+// index, with the main thread's long tasks (PerformanceObserver 'longtask': every task over
+// 50 ms) counted while it draws. Prints `name: value` lines; a script that prints, not a timed test.
+//
+//   node scripts/bench-timeline.mjs [--checkpoints N] [--runs N] [--screenshot FILE]
+//
+// Generates the bench's vault (test/bench/generate.ts, same seed, as bench-pane.mjs) with one
+// scope of N checkpoints, serves it, waits until the index has read it, opens the timeline on
+// that scope and times, over several runs: the draw (TimelineView.render, the timeline in hand,
+// then with the layout it forces) and a whole refresh (the model from the warm index, the
+// timeline built, drawn). Build first (`npm run bench:timeline` builds main.js).
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHost } from '../test/e2e/host/server.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const USAGE = 'usage: node scripts/bench-timeline.mjs [--checkpoints N] [--runs N] [--screenshot FILE]';
+
+function parseArgs(argv) {
+	const opts = { checkpoints: 2000, runs: 10, screenshot: null };
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i];
+		const v = argv[++i];
+		const n = Number(v);
+		if (a === '--checkpoints' && Number.isInteger(n) && n >= 10) opts.checkpoints = n;
+		else if (a === '--runs' && Number.isInteger(n) && n >= 1) opts.runs = n;
+		else if (a === '--screenshot' && v) opts.screenshot = resolve(v);
+		else {
+			console.error(USAGE);
+			process.exit(2);
+		}
+	}
+	return opts;
+}
+
+async function loadGenerator(dir) {
+	const outfile = join(dir, 'generate.cjs');
+	await build({
+		entryPoints: [join(ROOT, 'test/bench/generate.ts')],
+		bundle: true,
+		platform: 'node',
+		format: 'cjs',
+		target: 'node20',
+		external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+		outfile,
+		logLevel: 'warning',
+	});
+	return createRequire(import.meta.url)(outfile);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const max = (xs) => xs.reduce((a, b) => Math.max(a, b), 0);
+const fmt = (ms) => ms.toFixed(ms < 10 ? 2 : 1);
+const line = (name, value) => console.log(`${name}: ${value}`);
+
+/** Runs in the page: draws the timeline `runs` times per zoom, watching for long tasks. */
+async function measure({ runs, scope }) {
+	const app = window.host.app;
+	const view = app.workspace.getLeavesOfType('logos-timeline')[0].view;
+	const settle = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+	const long = [];
+	let phase = 'open';
+	const observer = new PerformanceObserver((list) => {
+		for (const e of list.getEntries()) long.push({ phase, ms: e.duration });
+	});
+	observer.observe({ type: 'longtask' });
+	const render = view.render;
+	let js = 0;
+	let laidOut = 0;
+	// TimelineView.render draws in pieces and resolves once the last is in: timed from its call
+	// to then (the pieces' gaps included), and with the layout it forces after.
+	view.render = async function (t, width) {
+		const t0 = performance.now();
+		await render.call(this, t, width);
+		js = performance.now() - t0;
+		void this.contentEl.offsetHeight;
+		laidOut = performance.now() - t0;
+	};
+	const out = { draw: [], layout: [], refresh: [], painted: [], day: [], marks: 0, lanes: 0, elements: 0, long: [] };
+	try {
+		await view.showScope(scope);
+		await view.setZoom('all');
+		await settle();
+		await new Promise((ok) => setTimeout(ok, 200));
+		phase = 'all';
+		for (let i = 0; i < 2 + runs; i++) {
+			const t0 = performance.now();
+			await view.refresh(true);
+			const done = performance.now() - t0;
+			await new Promise((ok) => requestAnimationFrame(ok));
+			const painted = performance.now() - t0;
+			await settle();
+			if (i < 2) continue;
+			out.draw.push(js);
+			out.layout.push(laidOut);
+			out.refresh.push(done);
+			out.painted.push(painted);
+		}
+		phase = 'day';
+		await view.setZoom('day');
+		for (let i = 0; i < runs; i++) {
+			await view.refresh(true);
+			out.day.push(laidOut);
+			await settle();
+		}
+		phase = 'back';
+		await view.setZoom('all');
+		await settle();
+		await new Promise((ok) => setTimeout(ok, 200));
+	} finally {
+		view.render = render;
+		observer.disconnect();
+	}
+	out.long = long;
+	out.marks = view.contentEl.querySelectorAll('.logos-timeline-mark').length;
+	out.lanes = view.contentEl.querySelectorAll('.logos-timeline-label[data-lane]').length;
+	out.elements = view.contentEl.querySelectorAll('*').length;
+	return out;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const cfg = JSON.parse(readFileSync(join(ROOT, 'test/e2e/chromium.json'), 'utf8'));
+if (!existsSync(join(ROOT, 'main.js'))) {
+	console.error('bench-timeline: main.js is missing: run npm run build first');
+	process.exit(2);
+}
+if (!existsSync(cfg.executablePath)) {
+	console.error(`bench-timeline: ${cfg.missing}`);
+	process.exit(2);
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'logos-bench-timeline-'));
+let host = null;
+let browser = null;
+try {
+	const { generateVault } = await loadGenerator(tmp);
+	const vault = join(tmp, 'vault');
+	const size = { checkpoints: opts.checkpoints + 200, scopes: 5, notes: 500, bigScope: opts.checkpoints };
+	const gen = generateVault(vault, size);
+	line('vault', `${size.checkpoints} checkpoints in ${size.scopes} scopes, ${size.notes} notes, ${gen.files} files`);
+	line('scope', `${gen.bigScope}: ${opts.checkpoints} checkpoints`);
+
+	host = await startHost({ vault });
+	const { chromium } = await import('playwright-core');
+	browser = await chromium.launch({ executablePath: cfg.executablePath, args: cfg.args, headless: true });
+	line('browser', `Chromium ${browser.version()}`);
+	const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, timezoneId: 'UTC' });
+	const errors = [];
+	page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+	page.on('pageerror', (e) => errors.push(String(e)));
+	await page.goto(host.url);
+	await page.waitForSelector('body[data-host="ready"], body[data-host="failed"]', { timeout: 120_000 });
+	if ((await page.getAttribute('body', 'data-host')) !== 'ready') throw new Error(`the host failed: ${errors.join('\n')}`);
+	await page.waitForFunction(() => window.host.plugins[0].index.service.store !== null, undefined, { timeout: 300_000, polling: 100 });
+	await page.evaluate(() => window.host.plugins[0].index.service.run(() => null));
+
+	await page.evaluate(() => window.host.runCommand('logos-continuity:open-timeline'));
+	await page.waitForSelector('[data-type="logos-timeline"] .logos-timeline-svg, [data-type="logos-timeline"] .logos-empty:not(:empty)', { timeout: 120_000 });
+	const r = await page.evaluate(measure, { runs: opts.runs, scope: gen.bigScope });
+	line('timeline marks', r.marks);
+	line('timeline lanes', r.lanes);
+	line('timeline elements', r.elements);
+	line(`timeline draw, first mark to last, median of ${opts.runs} (ms)`, fmt(median(r.draw)));
+	line('timeline draw, min / max (ms)', `${fmt(Math.min(...r.draw))} / ${fmt(max(r.draw))}`);
+	line('timeline draw + layout, median (ms)', fmt(median(r.layout)));
+	line('timeline refresh, model from the warm index + build + draw, median (ms)', fmt(median(r.refresh)));
+	line('timeline refresh to next frame, median (ms)', fmt(median(r.painted)));
+	line('timeline draw + layout zoomed to a day, median (ms)', fmt(median(r.day)));
+	// Opening the view on the scope (the first draw) is left out: it is timed on its own below.
+	for (const [phase, what] of [['open', 'opening the view on the scope'], ['all', `${opts.runs + 2} redraws of everything`], ['day', `${opts.runs} redraws zoomed to a day`]]) {
+		const ms = r.long.filter((l) => l.phase === phase).map((l) => l.ms);
+		line(`long tasks, ${what} (count / longest / total ms)`, `${ms.length} / ${fmt(max(ms))} / ${fmt(ms.reduce((a, b) => a + b, 0))}`);
+	}
+	if (opts.screenshot) {
+		mkdirSync(dirname(opts.screenshot), { recursive: true });
+		await page.screenshot({ path: opts.screenshot });
+		line('screenshot', opts.screenshot);
+	}
+	line('page errors', errors.length);
+	for (const e of errors) console.error(`page error: ${e}`);
+} catch (e) {
+	console.error(`bench-timeline: ${e instanceof Error ? e.message : String(e)}`);
+	process.exitCode = 1;
+} finally {
+	await browser?.close();
+	await host?.close();
+	rmSync(tmp, { recursive: true, force: true });
+}

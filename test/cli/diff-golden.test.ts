@@ -1,0 +1,91 @@
+/**
+ * `diff` on the demo vault: the text of every checkpoint against its previous one, one golden
+ * file per scope (test/cli/approved/demo-vault/<scope>/diff.approved.txt), and the CLI's JSON
+ * against the compare view's model, fed from the same vault.
+ */
+import * as path from 'node:path';
+import { COMMANDS, type CommandContext, UsageError } from '../../src/cli/commands';
+import type { DiffResult } from '../../src/cli/diff-command';
+import { stripControls } from '../../src/cli/terminal';
+import { diffCheckpoints } from '../../src/core/checkpoint-diff';
+import { history } from '../../src/core/history';
+import type { CheckpointRecord } from '../../src/core/types';
+import { buildVaultModel } from '../../src/core/vault-model';
+import { compareModel } from '../../src/ui/compare-model';
+import { verifyApproved } from '../helpers/approval';
+import { loadFolder } from '../helpers/load-folder';
+
+const ROOT = path.join(__dirname, '..', '..');
+const DEMO = path.join(ROOT, 'demo-vault');
+const APPROVED = path.join(__dirname, 'approved', 'demo-vault');
+const NOW = 1796068800;
+
+function run(values: Record<string, string>, json: boolean): unknown {
+	const ctx: CommandContext = { vaultDir: DEMO, sessionsRel: 'sessions', values, args: [], now: NOW, json };
+	return COMMANDS.diff.run(ctx);
+}
+
+/** What stdout shows for `diff --session ID`, or the one stderr line. */
+function text(session: string): string {
+	try {
+		return `${stripControls(String(run({ session }, false)))}\n`;
+	} catch (e) {
+		if (e instanceof UsageError) return `logos-continuity: ${stripControls(e.message)}\n`;
+		throw e;
+	}
+}
+
+const model = buildVaultModel(loadFolder(DEMO));
+
+describe('diff on the demo vault', () => {
+	for (const scope of model.scopes) {
+		it(`${scope}: every checkpoint against its previous one`, () => {
+			const ids = history(model.scan, scope).entries.map((r) => r.id);
+			const body = ids.map((id) => `$ logos-continuity diff --session ${id}\n${text(id)}`).join('\n');
+			verifyApproved(path.join(APPROVED, ...scope.split('/'), 'diff'), body);
+		});
+	}
+
+	it('--against compares any two checkpoints, and an unknown id is refused with one line', () => {
+		const r = run({ session: '20261129-083015-claude', against: '20261123-141020-claude' }, true) as DiffResult;
+		expect(r.against).toEqual({ session: '20261123-141020-claude', via: 'given' });
+		expect(() => run({ session: 'nope' }, false)).toThrow(new UsageError('no checkpoint "nope" in this vault'));
+	});
+
+	it('the CLI and the compare view say the same of every pair, from the same vault', () => {
+		let pairs = 0;
+		for (const scope of model.scopes) {
+			for (const newer of history(model.scan, scope).entries) {
+				let cli: DiffResult;
+				try {
+					cli = run({ session: newer.id }, true) as DiffResult;
+				} catch {
+					continue;
+				}
+				pairs++;
+				const older = model.scan.records.find((r) => r.id === cli.against.session && r.copyOf === null && !r.empty) as CheckpointRecord;
+				const view = compareModel(model, older, newer);
+				expect(view.summary).toBe(cli.summary);
+				// Every item, value and change in effect the CLI prints is a cell of the view, with the same words and line.
+				const cells = [...view.rows.flatMap((row) => [...row.older, ...row.newer].map((c) => ({ row: row.key, ...c }))), ...view.effect.map((c) => ({ row: 'effect', ...c }))];
+				const want = [
+					...cli.diff.recorded.map((i) => ({ row: i.kind, text: i.text, line: i.line })),
+					...cli.diff.fields.map((f) => ({ row: f.field, text: f.status === 'noLongerGiven' ? f.before : f.after, line: f.line })),
+					...cli.diff.inEffect.map((c) => ({ row: 'effect', text: c.text, line: c.line })),
+				];
+				for (const w of want) {
+					const found = cells.find((c) => c.row === w.row && c.text === w.text && (c.target?.line ?? -1) + 1 === (w.line ?? 0));
+					expect({ ...w, found: found !== undefined }).toEqual({ ...w, found: true });
+				}
+				// And the view marks nothing the CLI does not list as changed.
+				const changed = cells.filter((c) => c.mark !== 'kept').length;
+				const cliChanged = cli.diff.recorded.filter((i) => i.status !== 'kept').length
+					+ cli.diff.fields.reduce((n, f) => n + (f.status === 'changed' ? 2 : f.status === 'kept' ? 0 : 1), 0)
+					+ cli.diff.inEffect.length;
+				expect(changed).toBe(cliChanged);
+				expect(diffCheckpoints(model, older, newer).recorded.length).toBe(cli.diff.recorded.length);
+			}
+		}
+		expect(pairs).toBeGreaterThan(10);
+	});
+});

@@ -1,0 +1,200 @@
+/**
+ * A question about one scope reads that scope's files (and the scopes its answer needs),
+ * and answers exactly as a full scan does: every command, every scope, every fixture vault,
+ * once reading what it needs and once reading every file.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { COMMANDS, type CommandContext, UsageError } from '../../src/cli/commands';
+
+const ROOT = path.join(__dirname, '..', '..');
+const NOW = 1796068800;
+
+const VAULTS: Record<string, string> = {
+	'vault-own': path.join(ROOT, 'test', 'fixtures', 'vault-own'),
+	'vault-hostile': path.join(ROOT, 'test', 'fixtures', 'vault-hostile'),
+	'demo-vault': path.join(ROOT, 'demo-vault'),
+};
+
+interface Run {
+	out: string;
+	reads: string[];
+}
+
+async function run(vaultDir: string, name: string, values: Record<string, string | boolean>, read: 'needed' | 'all', json = true, args: string[] = []): Promise<Run> {
+	const reads: string[] = [];
+	const ctx: CommandContext = { vaultDir, sessionsRel: 'sessions', values, args, now: NOW, json, read, onRead: (p) => reads.push(p) };
+	try {
+		const out = await COMMANDS[name].run(ctx);
+		return { out: json ? JSON.stringify(out) : String(out), reads };
+	} catch (e) {
+		if (e instanceof UsageError) return { out: `usage: ${e.message}`, reads };
+		throw e;
+	}
+}
+
+/** Both ways; the answers must be the same. Returns the scoped run. */
+async function same(vaultDir: string, name: string, values: Record<string, string | boolean>, json = true): Promise<Run> {
+	const scoped = await run(vaultDir, name, values, 'needed', json);
+	const full = await run(vaultDir, name, values, 'all', json);
+	expect(scoped.out).toEqual(full.out);
+	return scoped;
+}
+
+function scopesOf(dir: string): string[] {
+	const ctx: CommandContext = { vaultDir: dir, sessionsRel: 'sessions', values: {}, args: [], now: NOW, json: true, read: 'all' };
+	return (COMMANDS.scopes.run(ctx) as { scopes: { scope: string }[] }).scopes.map((s) => s.scope);
+}
+
+function json<T>(dir: string, name: string, values: Record<string, string>): T {
+	const ctx: CommandContext = { vaultDir: dir, sessionsRel: 'sessions', values, args: [], now: NOW, json: true, read: 'all' };
+	return COMMANDS[name].run(ctx) as T;
+}
+
+for (const [vault, dir] of Object.entries(VAULTS)) {
+	describe(`${vault}: scoped answers are the full scan's`, () => {
+		it('scopes and continuity', async () => {
+			await same(dir, 'scopes', {});
+			await same(dir, 'continuity', {});
+			await same(dir, 'continuity', {}, false);
+		});
+
+		it('an unknown scope is refused with the same message', async () => {
+			for (const name of ['history', 'conversations', 'resume', 'rulings']) {
+				const r = await same(dir, name, { scope: 'no-such-scope' });
+				expect(r.out).toMatch(/^usage: no scope "no-such-scope"/);
+				expect(r.reads).toEqual([]);
+			}
+		});
+
+		for (const scope of scopesOf(dir)) {
+			it(`${scope}: history, conversations, rulings, resume, chain`, async () => {
+				for (const json of [true, false]) {
+					await same(dir, 'history', { scope }, json);
+					await same(dir, 'history', { scope, limit: '2' }, json);
+					await same(dir, 'conversations', { scope }, json);
+					await same(dir, 'rulings', { scope }, json);
+					await same(dir, 'resume', { scope }, json);
+					await same(dir, 'resume', { scope, markdown: true }, json);
+				}
+				const convs = json<{ conversations: { id: string }[] }>(dir, 'conversations', { scope }).conversations;
+				for (const c of convs) await same(dir, 'resume', { scope, conversation: c.id });
+				await same(dir, 'resume', { scope, conversation: 'no-such-conversation' });
+				const sessions = json<{ checkpoints: { session: string }[] }>(dir, 'history', { scope }).checkpoints.map((c) => c.session);
+				for (const session of sessions) {
+					await same(dir, 'chain', { scope, session });
+					await same(dir, 'chain', { session });
+				}
+			});
+		}
+	});
+}
+
+/** A fresh copy of a fixture vault, so writes can be compared. */
+function copyOf(dir: string): string {
+	const to = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-scoped-'));
+	fs.cpSync(dir, to, { recursive: true });
+	return to;
+}
+
+function filesOf(dir: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	const walk = (rel: string): void => {
+		for (const ent of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+			const child = rel === '' ? ent.name : `${rel}/${ent.name}`;
+			if (ent.isDirectory()) walk(child);
+			else out[child] = fs.readFileSync(path.join(dir, child), 'utf8');
+		}
+	};
+	walk('');
+	return out;
+}
+
+describe('writes through a scoped read', () => {
+	it('review and note write the same lines to the same files as after a full scan', async () => {
+		const own = VAULTS['vault-own'];
+		const rulings = json<{ rulings: { text: string }[] }>(own, 'rulings', { scope: 'alpha' }).rulings;
+		expect(rulings.length).toBeGreaterThan(0);
+		const steps: [string, Record<string, string>, string[]][] = [
+			['review', { scope: 'alpha', retire: rulings[0].text }, []],
+			['review', { scope: 'alpha', undo: rulings[0].text }, []],
+			['review', { scope: 'alpha', reconfirm: rulings[rulings.length - 1].text, commit: 'abc1234' }, []],
+			['review', { scope: 'alpha', retire: 'a ruling nobody recorded' }, []],
+			['note', { scope: 'alpha' }, ['try', 'the', 'other', 'cache']],
+			['note', { scope: 'no-such-scope' }, ['lost']],
+		];
+		const a = copyOf(own);
+		const b = copyOf(own);
+		try {
+			for (const [name, values, args] of steps) {
+				const scoped = await run(a, name, values, 'needed', true, args);
+				const full = await run(b, name, values, 'all', true, args);
+				expect(scoped.out).toEqual(full.out);
+				expect(scoped.reads.every((p) => p.startsWith('sessions/alpha/'))).toBe(true);
+			}
+			expect(filesOf(a)).toEqual(filesOf(b));
+		} finally {
+			fs.rmSync(a, { recursive: true, force: true });
+			fs.rmSync(b, { recursive: true, force: true });
+		}
+	});
+});
+
+/** A checkpoint file of a generated vault. */
+function checkpoint(session: string, project: string, follows: string): string {
+	return [
+		'---', 'type: checkpoint', `project: ${project}`, 'agent: claude', `session: ${session}`,
+		...(follows ? ['relations:', `  - { pred: follows, obj: "[[${follows}]]", conf: 1.0, src: stated }`] : []), 'checkpointed: 2026-11-14T09:00:00Z', '---', '',
+		'## Task', '', `work on ${project}`, '', '## Next', '', `after ${session}`, '',
+	].join('\n');
+}
+
+describe('what a scoped question reads', () => {
+	let dir: string;
+	beforeAll(() => {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-scoped-'));
+		const put = (rel: string, text: string): void => {
+			fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+			fs.writeFileSync(path.join(dir, rel), text);
+		};
+		// Three projects of 40 checkpoints, each a chain; `far`'s latest follows one of `near`'s.
+		for (const project of ['alpha', 'beta', 'gamma']) {
+			for (let i = 0; i < 40; i++) {
+				const id = `202611${String(10 + (i % 20)).padStart(2, '0')}-${String(100000 + i)}-${project}`;
+				const prev = i === 0 ? '' : `202611${String(10 + ((i - 1) % 20)).padStart(2, '0')}-${String(100000 + i - 1)}-${project}`;
+				put(`sessions/${project}/${id}.md`, checkpoint(id, project, prev));
+			}
+			put(`sessions/${project}/uncommitted.md`, '');
+		}
+		put('sessions/alpha/wt/20261201-090000-claude.md', checkpoint('20261201-090000-claude', 'alpha/wt', ''));
+		put('sessions/far/20261202-090000-claude.md', checkpoint('20261202-090000-claude', 'far', '20261129-100039-beta'));
+	});
+	afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	const scopeOfRead = (p: string): string => p.split('/').slice(1, -1).join('/');
+
+	it('history and rulings read only their scope', async () => {
+		for (const name of ['history', 'rulings']) {
+			const r = await same(dir, name, { scope: 'beta' });
+			expect(new Set(r.reads.map(scopeOfRead))).toEqual(new Set(['beta']));
+			expect(r.reads).toHaveLength(41);
+		}
+	});
+
+	it('resume and conversations read their project: the scope and its worktrees', async () => {
+		for (const name of ['resume', 'conversations']) {
+			const r = await same(dir, name, { scope: 'alpha' });
+			expect(new Set(r.reads.map(scopeOfRead))).toEqual(new Set(['alpha', 'alpha/wt']));
+		}
+		const wt = await same(dir, 'resume', { scope: 'alpha/wt' });
+		expect(new Set(wt.reads.map(scopeOfRead))).toEqual(new Set(['alpha', 'alpha/wt']));
+	});
+
+	it('a resume whose chain leaves its scope reads the vault, and follows it there', async () => {
+		const r = await same(dir, 'resume', { scope: 'far' });
+		expect(new Set(r.reads.map(scopeOfRead))).toEqual(new Set(['alpha', 'alpha/wt', 'beta', 'gamma', 'far']));
+		const chain = await same(dir, 'chain', { scope: 'far', session: '20261202-090000-claude' });
+		expect(JSON.parse(chain.out).back[0]).toBe('20261129-100039-beta');
+	});
+});

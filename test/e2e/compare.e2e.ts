@@ -1,0 +1,126 @@
+/**
+ * What changed between two checkpoints, in real Chromium over the demo vault: the resume
+ * pane's one-line "what changed" opening into linked items; "Compare with previous checkpoint"
+ * and "Compare with…" opening the side-by-side view, changes marked, lines linked; at 360 px
+ * the two sides stack and nothing overflows.
+ */
+import type { Page } from 'playwright-core';
+import { DEMO_VAULT, noticesShown, openNote, openResumePane, PANE, runCommand, screenshot, useHost, waitForNote } from './helpers';
+
+const KESTREL = 'sessions/kestrel/_convos';
+const CLAUDE = `${KESTREL}/a9c0d1e2-4b3f-4c5d-8e6f-7a8b9c0d1e2f/20261129-083015-claude.md`;
+const CURSOR = `${KESTREL}/_unattached/20261127-111502-cursor.md`;
+const FIRST = `${KESTREL}/e3b1c9d2-7a45-4f0e-b8c6-1d2e3f4a5b6c/20261123-093412-claude.md`;
+const RULING_COPY = `${KESTREL}/e3b1c9d2-7a45-4f0e-b8c6-1d2e3f4a5b6c/20261123-141020-claude.md`;
+const SUMMARY = '2 new decisions, 1 new dead end, 1 new verified item, task changed, intent given, next step changed, commit changed, 1 ruling retired';
+
+const VIEW = '.workspace-leaf-content[data-type="logos-compare"]';
+
+const served = useHost(DEMO_VAULT);
+
+async function waitForCompare(page: Page, summary: string): Promise<void> {
+	await page.locator(`${VIEW} .logos-compare-summary`, { hasText: summary }).waitFor({ timeout: 30_000 });
+}
+
+const row = (page: Page, field: string) => page.locator(`${VIEW} .logos-compare-row[data-field="${field}"]`);
+
+test('the pane’s handoff block says in one line what the last checkpoint changed, and its items open their lines', async () => {
+	const { page, errors } = await served.open();
+	await openResumePane(page);
+	const line = page.locator(`${PANE} .logos-handoff-changed .logos-change-line`);
+	await line.waitFor();
+	expect(await line.locator('.logos-change-text').textContent()).toBe(SUMMARY);
+	expect(await line.locator('summary').textContent()).toContain("since cursor's checkpoint it follows");
+	// The next step and the handoff block still come first: the line adds one line until opened.
+	const who = await page.locator(`${PANE} .logos-who`).boundingBox();
+	expect((who?.y ?? 0) + (who?.height ?? 0)).toBeLessThan(900);
+	await line.locator('summary').click();
+	const retired = line.locator('li', { hasText: 'ruling retired' });
+	await retired.waitFor();
+	await screenshot(page, 'change-line');
+	await retired.click();
+	await waitForNote(page, RULING_COPY);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('"Compare with previous checkpoint" shows the two side by side, changes marked, values linked', async () => {
+	const { page, errors } = await served.open();
+	await openNote(page, CLAUDE);
+	await runCommand(page, 'Compare with previous checkpoint');
+	await waitForCompare(page, SUMMARY);
+	expect(await page.locator(`${VIEW} .logos-compare-id`).allTextContents()).toEqual(['Older: 20261127-111502-cursor', 'Newer: 20261129-083015-claude']);
+	// Per field, older beside newer.
+	expect(await row(page, 'task').locator('.logos-compare-older .logos-compare-text').textContent()).toBe("format refund amounts in the order's currency");
+	expect(await row(page, 'task').locator('.logos-compare-newer .logos-compare-text').textContent()).toBe('tell customers when a refund fails');
+	expect(await row(page, 'task').locator('.logos-compare-replaced').count()).toBe(2);
+	// A decision only the older records is marked, and worded as the files allow: not restated.
+	const older = row(page, 'decision').locator('.logos-compare-older .logos-compare-removed');
+	expect(await older.locator('.logos-compare-note').textContent()).toBe(' · not restated');
+	expect(await row(page, 'decision').locator('.logos-compare-newer .logos-compare-added').count()).toBe(2);
+	expect(await page.locator(`${VIEW} .logos-compare-effect .logos-compare-removed .logos-compare-note`).allTextContents()).toEqual([' · ruling retired']);
+	// Side by side at 1400 px: the newer column starts to the right of the older one.
+	const [a, b] = [await row(page, 'task').locator('.logos-compare-older').boundingBox(), await row(page, 'task').locator('.logos-compare-newer').boundingBox()];
+	expect((b?.x ?? 0)).toBeGreaterThan((a?.x ?? 0) + (a?.width ?? 0) - 1);
+	await screenshot(page, 'compare-view');
+	await row(page, 'task').locator('.logos-compare-older .logos-compare-text').click();
+	await waitForNote(page, CURSOR);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('"Compare with…" compares with any checkpoint of the scope; the first of a conversation has no previous', async () => {
+	const { page, errors } = await served.open();
+	await openNote(page, FIRST);
+	await runCommand(page, 'Compare with previous checkpoint');
+	await page.waitForFunction(() => (window.host?.notices ?? []).some((n) => n.startsWith('This checkpoint starts its line of work')));
+	await runCommand(page, 'Compare with…');
+	await page.locator('.prompt .suggestion-item').first().waitFor();
+	await page.keyboard.type('20261129');
+	await page.locator('.prompt .suggestion-item', { hasText: '20261129-083015-claude' }).waitFor();
+	await page.keyboard.press('Enter');
+	// The one chosen is newer by name, so it is the newer side.
+	await page.locator(`${VIEW} .logos-compare-id`, { hasText: 'Newer: 20261129-083015-claude' }).waitFor();
+	expect(await page.locator(`${VIEW} .logos-compare-id`).first().textContent()).toBe('Older: 20261123-093412-claude');
+	expect(await noticesShown(page)).toHaveLength(1);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('at 360 px the two sides stack and nothing reaches past the view', async () => {
+	const { page, errors } = await served.open({ viewport: { width: 360, height: 800 } });
+	// A phone shows one thing at a time: both drawers closed, the compare tab on screen.
+	await page.click('.host-toggle-left');
+	await page.click('.host-toggle-right');
+	await page.evaluate(async ([older, newer]) => {
+		const app = window.host?.app as { workspace: { getLeaf(n: string): { setViewState(vs: unknown): Promise<void> } } };
+		await app.workspace.getLeaf('tab').setViewState({ type: 'logos-compare', active: true, state: { older, newer } });
+	}, [CURSOR, CLAUDE] as const);
+	await waitForCompare(page, SUMMARY);
+	const [a, b] = [await row(page, 'task').locator('.logos-compare-older').boundingBox(), await row(page, 'task').locator('.logos-compare-newer').boundingBox()];
+	expect(b?.y ?? 0).toBeGreaterThanOrEqual((a?.y ?? 0) + (a?.height ?? 0) - 1);
+	expect(await row(page, 'task').locator('.logos-compare-side-label').first().isVisible()).toBe(true);
+	const overflow = await page.evaluate((view) => {
+		const root = document.querySelector<HTMLElement>(view);
+		if (!root) return ['no view'];
+		const right = root.getBoundingClientRect().right + 0.5;
+		const out: string[] = [];
+		for (const el of root.querySelectorAll<HTMLElement>('*')) {
+			const r = el.getBoundingClientRect();
+			if (r.width > 0 && r.right > right) out.push(`${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`);
+		}
+		return out;
+	}, VIEW);
+	expect(overflow).toEqual([]);
+	// On screen, not under a drawer: the point at the task's newer value is that value.
+	const shown = await row(page, 'task').locator('.logos-compare-newer .logos-compare-text').evaluate((el) => {
+		const r = el.getBoundingClientRect();
+		return el.contains(document.elementFromPoint(r.left + 4, r.top + 4));
+	});
+	expect(shown).toBe(true);
+	await screenshot(page, 'compare-view-narrow');
+	await page.locator(`${VIEW} .logos-compare-effect`).scrollIntoViewIfNeeded();
+	await screenshot(page, 'compare-view-narrow-effect');
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
