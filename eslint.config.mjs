@@ -30,7 +30,7 @@ const noHost = (who) => ["error", { patterns: [{ group: hostPackages, message: `
 export default defineConfig([
   {
     ignores: ["node_modules/**", "dist/**", "main.js", "coverage/**", "test/**", "scripts/**",
-      "esbuild.config.mjs", "version-bump.mjs", "jest.config.cjs", "eslint.config.mjs", "demo-vault/**",
+      "esbuild.config.mjs", "version-bump.mjs", "jest.config.cjs", "jest.checks.config.cjs", "eslint.config.mjs", "demo-vault/**",
       // declarations for tsconfig.core.json only, outside the type-checked project
       "src/platform.d.ts"],
   },
@@ -80,6 +80,14 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": noHost("store"),
       "import/no-nodejs-modules": "error",
+    },
+  },
+  {
+    // The adapters report (return values, IndexNews); the UI tells the person.
+    files: ["src/vault/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "obsidian", importNames: ["Notice", "Modal"],
+        message: "vault adapters report; the UI (src/ui) tells the person." }] }],
     },
   },
   {

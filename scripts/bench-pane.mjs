@@ -1,6 +1,6 @@
 // `npm run bench:pane`: the resume pane's render time for a 2,000-checkpoint scope, measured where
-// it runs — the built main.js in the browser host, in Chromium — from a warm index (issue 4's
-// figure, issue 6's host). Prints `name: value` lines; a script that prints, not a timed test.
+// it runs — the built main.js in the browser host, in Chromium — from a warm index. Prints
+// `name: value` lines; a script that prints, not a timed test.
 //
 //   node scripts/bench-pane.mjs [--checkpoints N] [--runs N] [--screenshot FILE]
 //

@@ -1,4 +1,5 @@
-// The README's test command: unit tests (Jest), then a plain summary line CI reads.
+// The README's test command: the unit suite, the slower checks (jest.checks.config.cjs), the
+// end-to-end tests (all Jest), then a plain summary line CI reads.
 // Jest's own summary is not read by CI, so the counts are taken from its JSON report.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync } from "node:fs";
@@ -42,8 +43,9 @@ function skippedText(skipped, reasons) {
 // Arguments after `--` go to the unit run (a subset of files, with the same summary line).
 const dashes = process.argv.indexOf("--");
 runJest("unit", dashes < 0 ? [] : process.argv.slice(dashes + 1));
-if (!process.argv.includes("--unit-only") && existsSync("test/e2e/jest.config.cjs")) {
-	runJest("e2e", ["--config", "test/e2e/jest.config.cjs"]);
+if (!process.argv.includes("--unit-only")) {
+	runJest("checks", ["--config", "jest.checks.config.cjs"]);
+	if (existsSync("test/e2e/jest.config.cjs")) runJest("e2e", ["--config", "test/e2e/jest.config.cjs"]);
 }
 
 let p = 0, f = 0, s = 0;

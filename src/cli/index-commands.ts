@@ -37,9 +37,9 @@ function statsText(db: string, s: IndexStats, extra: string[] = []): string {
 	].join('\n');
 }
 
-/** A scope gone quiet (decisions §9), as the index answers at `now`. */
+/** A scope gone quiet (docs/decisions.md §9), as the index answers at `now`. */
 function quietLine(a: ScopeActivity): string {
-	// A date in the reader's zone (decisions §7); the JSON keeps unix seconds.
+	// A date in the reader's zone (docs/decisions.md §7); the JSON keeps unix seconds.
 	const last = a.lastCheckpoint === null ? 'no checkpoint' : a.lastCheckpoint > 0 ? `last checkpoint ${format(a.lastCheckpoint * 1000, 'yyyy-MM-dd')}` : 'last checkpoint at an unknown time';
 	return `quiet: ${a.scope} (${last})`;
 }

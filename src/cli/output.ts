@@ -1,5 +1,5 @@
 /**
- * JSON rows (decisions §9: ids are session ids, unix seconds, vault-relative paths, none is null)
+ * JSON rows (docs/decisions.md §9: ids are session ids, unix seconds, vault-relative paths, none is null)
  * and short text renderings for a person at a terminal.
  */
 import type { ContinuityRow } from '../core/continuity-report';
@@ -108,7 +108,7 @@ export function scopesText(rows: { scope: string; checkpoints: number; uncommitt
 	return rows.map((r) => `${r.scope}\t${count(r.checkpoints, 'checkpoint')}\t${r.uncommitted} uncommitted\tlatest ${r.latest ?? '—'}`).join('\n');
 }
 
-export function historyText(h: { scope: string; checkpoints: HistoryRow[]; skippedAhead: string[]; problems: Problem[] }): string {
+export function historyText(h: { scope: string; checkpoints: HistoryRow[]; skippedAhead: readonly string[]; problems: Problem[] }): string {
 	const lines = h.checkpoints.map((c) => `${c.session}\t${date(c.ts)}\t${c.agent}\t${c.task}${c.handoffTo ? `\t→ ${c.handoffTo}` : ''}${c.auto ? '\t(auto)' : ''}`);
 	if (lines.length === 0) lines.push(`No checkpoints in ${h.scope} yet.`);
 	for (const p of h.skippedAhead) lines.push(`! a newer file was passed over: ${p}`);

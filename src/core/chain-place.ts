@@ -1,5 +1,5 @@
 /**
- * Where one checkpoint file sits (decisions §4): its conversation and position there,
+ * Where one checkpoint file sits (docs/decisions.md §4): its conversation and position there,
  * its neighbours along `follows`, and the problems that concern it. What the chain bar,
  * the navigation commands and the conversation list answer from; pure, one scan.
  */
@@ -8,6 +8,7 @@ import { conversations, type Conversation } from './conversations';
 import { compareBytes, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
 import { pushAll } from './arrays';
+import { Memo } from './memo';
 
 export interface ChainPlace {
 	/** The file's own record (a copy or an empty file included). */
@@ -38,11 +39,12 @@ interface ScanIndex {
 	originals: Map<string, CheckpointRecord>;
 	/** Files per `project\nconversation`, copies (under their original's) and empty files included. */
 	files: Map<string, CheckpointRecord[]>;
+	/** Each project's conversations, on first need. */
 	projects: Map<string, Conversation[]>;
-	all: Conversation[] | null;
 }
 
-const indexes = new WeakMap<VaultScan, ScanIndex>();
+const indexes = new Memo<VaultScan, ScanIndex>();
+const everyConversation = new Memo<VaultScan, Conversation[]>();
 
 function push<K, V>(map: Map<K, V[]>, key: K, v: V): void {
 	const list = map.get(key);
@@ -50,9 +52,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, v: V): void {
 	else map.set(key, [v]);
 }
 
-function indexOf(scan: VaultScan): ScanIndex {
-	const cached = indexes.get(scan);
-	if (cached) return cached;
+function indexOf(scan: VaultScan): Readonly<ScanIndex> {
+	return indexes.get(scan, scanIndex);
+}
+
+function scanIndex(scan: VaultScan): ScanIndex {
 	const byPath = new Map(scan.records.map((r) => [r.path, r] as const));
 	const problems = new Map<string, Problem[]>();
 	for (const p of [...scan.problems, ...followsGraph(scan).problems]) {
@@ -66,9 +70,7 @@ function indexOf(scan: VaultScan): ScanIndex {
 		const home = r.copyOf === null ? r : originals.get(`${r.scope}\n${r.copyOf}`) ?? r;
 		push(files, `${projectOfScope(r.scope)}\n${home.conversation}`, r);
 	}
-	const index: ScanIndex = { byPath, problems, originals, files, projects: new Map(), all: null };
-	indexes.set(scan, index);
-	return index;
+	return { byPath, problems, originals, files, projects: new Map() };
 }
 
 function projectOfScope(scope: string): string {
@@ -85,13 +87,9 @@ export function projectConversations(scan: VaultScan, project: string): Conversa
 }
 
 /** Every conversation of the vault, most recently active first. */
-export function allConversations(scan: VaultScan): Conversation[] {
-	const index = indexOf(scan);
-	if (index.all) return index.all;
-	const all = scan.projects.flatMap((p) => projectConversations(scan, p));
-	all.sort((a, b) => compareBytes(b.latest.name, a.latest.name) || compareBytes(b.latest.path, a.latest.path));
-	index.all = all;
-	return all;
+export function allConversations(scan: VaultScan): readonly Conversation[] {
+	return everyConversation.get(scan, () => scan.projects.flatMap((p) => projectConversations(scan, p))
+		.sort((a, b) => compareBytes(b.latest.name, a.latest.name) || compareBytes(b.latest.path, a.latest.path)));
 }
 
 /** The checkpoint file at a vault path (copies and empty files too), or null. */

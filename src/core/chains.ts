@@ -1,5 +1,5 @@
 /**
- * The follows chain (decisions §4): each checkpoint names the one that was latest in its
+ * The follows chain (docs/decisions.md §4): each checkpoint names the one that was latest in its
  * scope when it was written. Links are resolved by stem/id in the scope first, then
  * anywhere under the sessions folder. Dangling links, forks, cycles and ambiguous ids
  * are problems, never followed blindly; every walk terminates.
@@ -8,6 +8,7 @@ import type { Conversation } from './conversations';
 import { compareBytes, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
 import { pushAll } from './arrays';
+import { Memo } from './memo';
 
 export interface FollowsGraph {
 	/** Non-empty canonical checkpoints in the graph (copies never take part). */
@@ -52,19 +53,22 @@ interface ScopeIndex {
  */
 interface Index {
 	scopes: ScopeIndex[];
-	/** The scopes' lookups merged, on first need. */
-	live: Map<string, CheckpointRecord[]> | null;
-	torn: Map<string, CheckpointRecord[]> | null;
-	byPath: Map<string, CheckpointRecord> | null;
-	nodes: CheckpointRecord[] | null;
-	/** The whole vault's graph, built on first need: a walk along one chain needs only the lookups. */
-	vault: FollowsGraph | null;
+	/** What is worked out from the scopes on first need. */
+	built: {
+		/** The scopes' lookups merged. */
+		live: Map<string, CheckpointRecord[]> | null;
+		torn: Map<string, CheckpointRecord[]> | null;
+		byPath: Map<string, CheckpointRecord> | null;
+		nodes: CheckpointRecord[] | null;
+		/** The whole vault's graph: a walk along one chain needs only the lookups. */
+		vault: FollowsGraph | null;
+	};
 	/** Walks back already made, by start id and scope. */
 	walks: Map<string, Walk>;
 }
 
-const indexes = new WeakMap<VaultScan, Index>();
-const scopeIndexes = new WeakMap<readonly CheckpointRecord[], ScopeIndex>();
+const indexes = new Memo<VaultScan, Index>();
+const scopeIndexes = new Memo<readonly CheckpointRecord[], ScopeIndex>();
 
 function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRecord): void {
 	const list = map.get(key);
@@ -75,14 +79,14 @@ function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRec
 const byPath = (a: CheckpointRecord, b: CheckpointRecord): number => compareBytes(a.path, b.path);
 
 /** The last index whose lookups were merged: the next scan differs from it in a few scopes at most. */
-let lastMerged: Index | null = null;
+let lastMerged: Readonly<Index> | null = null;
 
 /** Records by stem or id across every scope, in path order; the lists are shared, never changed. */
-function lookup(index: Index, which: 'live' | 'torn', key: string): CheckpointRecord[] {
-	let merged = index[which];
+function lookup(index: Readonly<Index>, which: 'live' | 'torn', key: string): CheckpointRecord[] {
+	let merged = index.built[which];
 	if (!merged) {
 		merged = patched(lastMerged, index, which) ?? mergeAll(index.scopes, which);
-		index[which] = merged;
+		index.built[which] = merged;
 		lastMerged = index;
 	}
 	return merged.get(key) ?? [];
@@ -100,8 +104,8 @@ function addAll(merged: Map<string, CheckpointRecord[]>, key: string, list: Chec
 }
 
 /** An earlier index's merged lookups with the scopes that changed since taken out and put in again. */
-function patched(prev: Index | null, index: Index, which: 'live' | 'torn'): Map<string, CheckpointRecord[]> | null {
-	const base = prev?.[which];
+function patched(prev: Readonly<Index> | null, index: Readonly<Index>, which: 'live' | 'torn'): Map<string, CheckpointRecord[]> | null {
+	const base = prev?.built[which];
 	if (!prev || !base) return null;
 	const now = new Set(index.scopes);
 	const then = new Set(prev.scopes);
@@ -121,14 +125,14 @@ function patched(prev: Index | null, index: Index, which: 'live' | 'torn'): Map<
 	return merged;
 }
 
-function nodesOf(index: Index): CheckpointRecord[] {
-	index.nodes ??= index.scopes.flatMap((s) => s.nodes).sort(byPath);
-	return index.nodes;
+function nodesOf(index: Readonly<Index>): CheckpointRecord[] {
+	index.built.nodes ??= index.scopes.flatMap((s) => s.nodes).sort(byPath);
+	return index.built.nodes;
 }
 
-function recordAt(index: Index, path: string): CheckpointRecord | undefined {
-	index.byPath ??= new Map(nodesOf(index).map((r) => [r.path, r]));
-	return index.byPath.get(path);
+function recordAt(index: Readonly<Index>, path: string): CheckpointRecord | undefined {
+	index.built.byPath ??= new Map(nodesOf(index).map((r) => [r.path, r]));
+	return index.built.byPath.get(path);
 }
 
 function byName(a: CheckpointRecord, b: CheckpointRecord): number {
@@ -206,10 +210,12 @@ function buildGraph(index: Index, nodes: CheckpointRecord[], parentOf: (r: Check
 	return { nodes, parent, children, problems };
 }
 
-function scopeIndexOf(records: readonly CheckpointRecord[]): ScopeIndex {
-	let index = scopeIndexes.get(records);
-	if (index) return index;
-	index = { live: new Map(), torn: new Map(), nodes: [] };
+function scopeIndexOf(records: readonly CheckpointRecord[]): Readonly<ScopeIndex> {
+	return scopeIndexes.get(records, scopeIndex);
+}
+
+function scopeIndex(records: readonly CheckpointRecord[]): ScopeIndex {
+	const index: ScopeIndex = { live: new Map(), torn: new Map(), nodes: [] };
 	for (const r of records) {
 		if (r.copyOf !== null) continue;
 		const map = r.empty ? index.torn : index.live;
@@ -217,21 +223,20 @@ function scopeIndexOf(records: readonly CheckpointRecord[]): ScopeIndex {
 		add(map, r.id, r);
 		if (!r.empty) index.nodes.push(r);
 	}
-	scopeIndexes.set(records, index);
 	return index;
 }
 
-function indexOf(scan: VaultScan): Index {
-	const cached = indexes.get(scan);
-	if (cached) return cached;
-	const index: Index = { scopes: [...scan.byScope.values()].map(scopeIndexOf), live: null, torn: null, byPath: null, nodes: null, vault: null, walks: new Map() };
-	indexes.set(scan, index);
-	return index;
+function indexOf(scan: VaultScan): Readonly<Index> {
+	return indexes.get(scan, () => ({
+		scopes: [...scan.byScope.values()].map(scopeIndexOf),
+		built: { live: null, torn: null, byPath: null, nodes: null, vault: null },
+		walks: new Map(),
+	}));
 }
 
-function vaultGraph(index: Index): FollowsGraph {
-	index.vault ??= buildGraph(index, nodesOf(index), (r) => resolveIn(index, r.checkpoint.follows.trim(), r.scope, r));
-	return index.vault;
+function vaultGraph(index: Readonly<Index>): FollowsGraph {
+	index.built.vault ??= buildGraph(index, nodesOf(index), (r) => resolveIn(index, r.checkpoint.follows.trim(), r.scope, r));
+	return index.built.vault;
 }
 
 /** Resolves one record's `follows`: its scope first, then the whole sessions folder. */

@@ -1,5 +1,5 @@
 /**
- * The body of a checkpoint note: `## ` sections with exact headings (spec §2.4, §3.3),
+ * The body of a checkpoint note: `## ` sections with exact headings (docs/format.md §2.4, §3.3),
  * prose with its heading escape, and bullet lists.
  */
 

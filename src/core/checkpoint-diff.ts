@@ -265,7 +265,7 @@ interface FieldSpec {
 	line: (model: VaultModel, path: string) => number;
 }
 
-/** The effective intent (decisions §9): own, or inherited along the scope's history as the resume says it. */
+/** The effective intent (docs/decisions.md §9): own, or inherited along the scope's history as the resume says it. */
 function effectiveIntent(r: CheckpointRecord, model: VaultModel): string {
 	const entries = history(model.scan, r.scope).entries;
 	const at = entries.indexOf(r);

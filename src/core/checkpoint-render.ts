@@ -1,6 +1,6 @@
 /**
- * Writing a checkpoint note byte for byte as logos writes it (spec §2.1–2.4).
- * Times are the exception decided in decisions §7: a record keeps `first_seen` and
+ * Writing a checkpoint note byte for byte as logos writes it (docs/format.md §2.1–2.4).
+ * Times are the exception decided in docs/decisions.md §7: a record keeps `first_seen` and
  * `checkpointed` as they were written, so re-rendering a file never shifts them with
  * the machine's zone; a new record (no time text yet) gets them from `ts`, local time.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a checkpoint note exactly as logos reads it (spec §3), plus what logos drops
+ * Reading a checkpoint note exactly as logos reads it (docs/format.md §3), plus what logos drops
  * on the way (annotations) and what a person should be told (problems). The fields
  * follow logos; the extras never change them. Rendering lives in checkpoint-render.ts.
  */

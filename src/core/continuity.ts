@@ -1,5 +1,5 @@
 /**
- * Time rules of continuity (spec §7, decisions §7 and §9). Every rule takes `now`
+ * Time rules of continuity (docs/format.md §7, docs/decisions.md §7 and §9). Every rule takes `now`
  * in unix seconds, so the same vault answers the same way in a test, the CLI and
  * the pane.
  */
@@ -14,7 +14,7 @@ export const PARALLEL_GRACE = 30 * 60;
 export const QUIET_AFTER = 14 * 24 * 60 * 60;
 
 /**
- * decisions §9: each (scope, agent) pair whose newest note is more than 6 h before
+ * docs/decisions.md §9: each (scope, agent) pair whose newest note is more than 6 h before
  * `now` — silence, not age: a pair that wrote a minute ago is live however old its
  * first note. Longest silent first, then by scope and agent.
  */
@@ -39,13 +39,13 @@ function compare(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** decisions §9: no checkpoint at all, or the newest is more than 14 days before `now`. */
+/** docs/decisions.md §9: no checkpoint at all, or the newest is more than 14 days before `now`. */
 export function isQuiet(latestTs: number | null, now: number): boolean {
 	return latestTs === null || now - latestTs > QUIET_AFTER;
 }
 
 /**
- * spec §4.6: an agent whose last note is at most 30 min old is still working, so a
+ * docs/format.md §4.6: an agent whose last note is at most 30 min old is still working, so a
  * checkpoint by someone else leaves its notes alone.
  */
 export function withinParallelGrace(lastNoteTs: number, now: number): boolean {

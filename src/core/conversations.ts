@@ -1,11 +1,12 @@
 /**
- * Conversations of a project (spec §1.4, decisions §4): the checkpoints one host
+ * Conversations of a project (docs/format.md §1.4, docs/decisions.md §4): the checkpoints one host
  * conversation left, grouped by folder / `host_session`, across the project's worktrees.
  */
 import { history, newestFirst } from './history';
 import { INTENT_DEPTH, intentFor } from './receipts';
 import { compareBytes, safeName, type VaultScan } from './layout';
 import type { CheckpointRecord } from './types';
+import { Memo } from './memo';
 
 export interface Conversation {
 	/** Folder name (sanitized host session id), or the stem of a lone checkpoint. */
@@ -30,7 +31,7 @@ export interface ConversationMatch {
 }
 
 /** One history read per scope, however many conversations ask. */
-type HistoryCache = Map<string, CheckpointRecord[]>;
+type HistoryCache = Map<string, readonly CheckpointRecord[]>;
 
 function nameOf(scan: VaultScan, latest: CheckpointRecord, cache: HistoryCache): string {
 	let entries = cache.get(latest.scope);
@@ -58,15 +59,13 @@ export function conversations(scan: VaultScan, project: string): Conversation[] 
 	const lists: CheckpointRecord[][] = [];
 	for (const [scope, records] of scan.byScope) if (scope === project || scope.startsWith(project + '/')) lists.push(records);
 	if (lists.length === 0) return [];
-	const known = built.get(lists[0]);
-	if (known && known.lists.length === lists.length && known.lists.every((l, i) => l === lists[i])) return known.list.slice();
-	const list = buildConversations(scan, lists);
-	built.set(lists[0], { lists, list });
-	return list.slice();
+	const sameLists = (kept: { lists: readonly (readonly CheckpointRecord[])[] }): boolean =>
+		kept.lists.length === lists.length && kept.lists.every((l, i) => l === lists[i]);
+	return built.get(lists[0], () => ({ lists, list: buildConversations(scan, lists) }), sameLists).list.slice();
 }
 
 /** Keyed by the first of the project's record lists, and good while all of them are the same. */
-const built = new WeakMap<readonly CheckpointRecord[], { lists: readonly CheckpointRecord[][]; list: Conversation[] }>();
+const built = new Memo<readonly CheckpointRecord[], { lists: readonly (readonly CheckpointRecord[])[]; list: readonly Conversation[] }>();
 
 function buildConversations(scan: VaultScan, lists: readonly CheckpointRecord[][]): Conversation[] {
 	const groups = new Map<string, CheckpointRecord[]>();

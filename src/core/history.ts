@@ -1,15 +1,16 @@
 /**
- * A scope's history as logos reads it (spec §1.3): newest first by file name only,
+ * A scope's history as logos reads it (docs/format.md §1.3): newest first by file name only,
  * torn and unreadable files skipped so they never hide older work, copies counted once.
  */
 import { compareBytes, recordsOf, type VaultScan } from './layout';
 import type { CheckpointRecord, Problem } from './types';
+import { Memo } from './memo';
 
 export interface History {
-	/** Non-empty canonical checkpoints, newest first. Shared between calls: never change it. */
-	entries: CheckpointRecord[];
+	/** Non-empty canonical checkpoints, newest first. Shared between calls. */
+	entries: readonly CheckpointRecord[];
 	/** Paths of empty/unreadable files whose names sort after the returned latest. */
-	skippedAhead: string[];
+	skippedAhead: readonly string[];
 	/** Reading problems of this scope's checkpoint files (copies, torn files, mismatches…). */
 	problems: Problem[];
 }
@@ -24,13 +25,10 @@ export function newestFirst(a: CheckpointRecord, b: CheckpointRecord): number {
  * changes after it is built, and an index hands later scans the same list for a scope
  * none of whose files changed.
  */
-const sortedScopes = new WeakMap<readonly CheckpointRecord[], readonly CheckpointRecord[]>();
+const sortedScopes = new Memo<readonly CheckpointRecord[], CheckpointRecord[]>();
 
 function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecord[] {
-	const records = recordsOf(scan, scope);
-	let sorted = sortedScopes.get(records);
-	if (!sorted) sortedScopes.set(records, (sorted = records.slice().sort(newestFirst)));
-	return sorted;
+	return sortedScopes.get(recordsOf(scan, scope), (records) => records.slice().sort(newestFirst));
 }
 
 /**
@@ -38,12 +36,10 @@ function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecor
  * never capped unless `limit` is given.
  */
 /** A whole history per sorted list, so its entries are one array for as long as the list is. */
-const whole = new WeakMap<readonly CheckpointRecord[], { entries: CheckpointRecord[]; skippedAhead: string[]; paths: Set<string> }>();
+const whole = new Memo<readonly CheckpointRecord[], { entries: readonly CheckpointRecord[]; skippedAhead: readonly string[]; paths: ReadonlySet<string> }>();
 
 export function history(scan: VaultScan, scope: string, limit?: number): History {
-	const all = newestFirstOf(scan, scope);
-	let h = whole.get(all);
-	if (!h) whole.set(all, (h = { ...walk(all), paths: new Set(all.map((r) => r.path)) }));
+	const h = whole.get(newestFirstOf(scan, scope), (all) => ({ ...walk(all), paths: new Set(all.map((r) => r.path)) }));
 	const paths = h.paths;
 	return {
 		// Files passed over are those ahead of the newest entry, so a limit leaves them as they are.

@@ -1,5 +1,5 @@
 /**
- * The public surface of the logos core (plugin-decisions.md §11). Pure TypeScript:
+ * The public surface of the logos core (docs/decisions.md §11). Pure TypeScript:
  * no `obsidian` import, no Node API, so the plugin (desktop and mobile) and the CLI share it.
  */
 export * from './types';

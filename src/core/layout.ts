@@ -1,5 +1,5 @@
 /**
- * Reads the shape of a logos vault (spec §1, decisions §4, §5, §9): projects, scopes,
+ * Reads the shape of a logos vault (docs/format.md §1, docs/decisions.md §4, §5, §9): projects, scopes,
  * and every checkpoint file placed in its scope and conversation. Never throws on a
  * damaged file: what cannot be read becomes a problem the person can see.
  */
@@ -181,7 +181,7 @@ function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, probl
 	const stem = stemOf(place.name);
 	const id = checkpoint.session.trim() || (conflict ? stemOf(conflict.original) : stem);
 	const host = safeName(checkpoint.hostSession);
-	// spec §1.4: a conversation is where the file would be filed; frontmatter names it.
+	// docs/format.md §1.4: a conversation is where the file would be filed; frontmatter names it.
 	let conversation = place.folder ?? '';
 	if (place.folder === null || place.folder === UNATTACHED) conversation = host || stem;
 	const empty = parsed === null || isEmptyCheckpoint(checkpoint);
@@ -214,7 +214,7 @@ function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, probl
 }
 
 /**
- * decisions §9: the canonical copy is `<id>.md` inside `_convos/<host_session>/`, else
+ * docs/decisions.md §9: the canonical copy is `<id>.md` inside `_convos/<host_session>/`, else
  * `<id>.md`, else the first by path. A torn or unreadable file never wins over one
  * with content, so an abandoned claim cannot hide the record it shares an id with.
  */
@@ -305,7 +305,7 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 
 	const projects = [...dirs].filter(isProjectDir).sort(compareBytes);
 	const projectSet = new Set(projects);
-	// spec §1.3: a folder is a scope only when it holds a record (a checkpoint file, in it or
+	// docs/format.md §1.3: a folder is a scope only when it holds a record (a checkpoint file, in it or
 	// in one of its conversations, or uncommitted.md); an empty project folder is not one.
 	const scopeSet = new Set<string>();
 	// Names per folder, for iCloud's ` 2` rule (a copy only beside its original).

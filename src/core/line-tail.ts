@@ -41,7 +41,7 @@ export interface NoteTail {
 }
 
 /**
- * spec §4.4: `<!--` spaces `ts=` digits spaces `agent=` non-spaces spaces `-->` at the end
+ * docs/format.md §4.4: `<!--` spaces `ts=` digits spaces `agent=` non-spaces spaces `-->` at the end
  * of the line (logos's ASCII spacing), or null.
  */
 export function noteTail(line: string): NoteTail | null {
@@ -78,7 +78,7 @@ function verdictTimeHead(): RegExp {
 }
 
 /**
- * decisions §2: an optional `<!-- ts=N -->` (any spacing, any case of `ts`) ending the line;
+ * docs/decisions.md §2: an optional `<!-- ts=N -->` (any spacing, any case of `ts`) ending the line;
  * words after the time (`<!-- ts=N undo -->`) are read and returned, never a reason to
  * drop the time. The last `<!--` is the comment, as reading from the right found it.
  */

@@ -1,6 +1,6 @@
 /**
  * Where a checkpoint's bullets sit in its file, so every line a view shows can open the note
- * at that line. Follows the reader's section rules (spec §3.3): the last section with a
+ * at that line. Follows the reader's section rules (docs/format.md §3.3): the last section with a
  * heading wins, and only `- `, `* `, `+ ` lines are items.
  */
 

@@ -4,7 +4,7 @@
  * Pure string work; safe on Obsidian mobile (no lookbehind).
  */
 
-/** spec §1.2: the name is the test — 8 ASCII digits, `-`, anything, `.md`. */
+/** docs/format.md §1.2: the name is the test — 8 ASCII digits, `-`, anything, `.md`. */
 export function isCheckpointFile(name: string): boolean {
 	return isCheckpointNameAt(name, 0);
 }
@@ -25,7 +25,7 @@ export function stemOf(name: string): string {
 }
 
 /**
- * spec §1.1: the archived transcript is `transcript.<ext>`; a `.partial` file is an
+ * docs/format.md §1.1: the archived transcript is `transcript.<ext>`; a `.partial` file is an
  * in-flight copy and a `.tmp` file a write in progress, neither is the transcript.
  */
 export function isTranscriptFile(name: string): boolean {
@@ -66,7 +66,7 @@ export function compareBytes(a: string, b: string): number {
 
 const KEEP = /^[\p{L}\p{N}]$/u;
 const SEPARATORS = new Set(['-', '_', ' ', '/', '.']);
-/** decisions §11: a segment may be a whole file name, so up to 255 bytes survive. */
+/** docs/decisions.md §11: a segment may be a whole file name, so up to 255 bytes survive. */
 const MAX_SEGMENT_BYTES = 255;
 
 function utf8Length(codePoint: number): number {
@@ -88,7 +88,7 @@ function trimDashes(s: string): string {
 }
 
 /**
- * spec §8 `safe`: letters and digits of any script kept, each run of `- _ space / .`
+ * docs/format.md §8 `safe`: letters and digits of any script kept, each run of `- _ space / .`
  * becomes one `-`, every other character dropped, lower-cased, `-` trimmed, cut to
  * 255 bytes on a character boundary.
  */
@@ -112,7 +112,7 @@ export function safeName(s: string): string {
 	return cut === out.length ? out : trimDashes(out.slice(0, cut));
 }
 
-/** spec §8 `safeScope`: `safe` per `/` segment, empty segments dropped. */
+/** docs/format.md §8 `safeScope`: `safe` per `/` segment, empty segments dropped. */
 export function safeScope(s: string): string {
 	return s
 		.split('/')
@@ -177,7 +177,7 @@ function parenthesisedConflict(name: string): string | null {
 }
 
 /**
- * decisions §5: is this base name a sync client's conflict copy, and of which name?
+ * docs/decisions.md §5: is this base name a sync client's conflict copy, and of which name?
  * logos never writes spaces or parentheses in a name, so a marker is always foreign.
  * iCloud's ` 2` is only a copy when `siblingExists` confirms the original is there.
  */

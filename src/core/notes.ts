@@ -1,6 +1,6 @@
 /**
- * Working notes: `uncommitted.md` read and written exactly as logos does (spec §4.3,
- * §4.4), and the dead-end reading of a note (spec §7.6, typed `route:` records).
+ * Working notes: `uncommitted.md` read and written exactly as logos does (docs/format.md §4.3,
+ * §4.4), and the dead-end reading of a note (docs/format.md §7.6, typed `route:` records).
  */
 import { asciiSpace, noteTail } from './line-tail';
 import { headerName, safeName } from './names';
@@ -8,7 +8,7 @@ import { maskSecrets, type MaskResult } from './secrets';
 import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from './strings';
 import type { WorkingNote } from './types';
 
-/** The text logos writes above the notes, blank line included (spec §4.3). */
+/** The text logos writes above the notes, blank line included (docs/format.md §4.3). */
 export function uncommittedHeader(folder: string): string {
 	const scope = headerName(folder);
 	return (
@@ -21,7 +21,7 @@ export function uncommittedHeader(folder: string): string {
 }
 
 /**
- * spec §4.4, on a trimmed line: `- ` + text + optional spaces + the comment
+ * docs/format.md §4.4, on a trimmed line: `- ` + text + optional spaces + the comment
  * `<!-- ts=N agent=A -->` at the end. Spacing is logos's ASCII `\s`; the text is
  * everything before the last comment, so earlier comments stay in it.
  */
@@ -70,7 +70,7 @@ export function renderNoteLine(note: Pick<WorkingNote, 'text' | 'ts' | 'agent'>)
 }
 
 /**
- * A note's text as it will stand in its line, masked (spec §7.8): folded to one line first,
+ * A note's text as it will stand in its line, masked (docs/format.md §7.8): folded to one line first,
  * then masked, so a credential split over lines or by an unusual space is masked in the
  * shape the line will show, not missed line by line and rebuilt by the folding.
  */
@@ -93,7 +93,7 @@ export function appendNoteLine(existing: string | null, line: string, scope: str
 	return appendWithHeader(existing, line, uncommittedHeader(scope));
 }
 
-/** spec §7.6: how people write down that something did not work. */
+/** docs/format.md §7.6: how people write down that something did not work. */
 const FAILURE_MARKERS = [
 	"didn't work", 'did not work', "doesn't work", 'does not work', "won't work", 'will not work',
 	'failed', 'fails ', 'fails.', 'failing', 'vetoed', 'rejected', 'ruled out', 'dead end',
@@ -170,7 +170,7 @@ export function parseRoute(text: string): RouteRecord | null {
 	};
 }
 
-/** spec §7.6: a note reads as a ruling when it says so outright or is a typed record. */
+/** docs/format.md §7.6: a note reads as a ruling when it says so outright or is a typed record. */
 export function isDeadEnd(text: string): boolean {
 	if (typeof text !== 'string') return false;
 	const low = text.toLowerCase();
@@ -193,7 +193,7 @@ export interface Reappend<T extends OwnNote> {
 }
 
 /**
- * decisions §6: logos rewrites uncommitted.md from its own cache and may drop the
+ * docs/decisions.md §6: logos rewrites uncommitted.md from its own cache and may drop the
  * person's line. A note still in the file needs nothing; a missing one is appended
  * again while no checkpoint of the scope is newer than it, and once one is, it is left
  * to the person (add again / dismiss) unless `isFolded` finds it in such a checkpoint.

@@ -1,5 +1,5 @@
 /**
- * The one path guard every write goes through (plugin-decisions.md §1): a target is inside the
+ * The one path guard every write goes through (docs/decisions.md §1): a target is inside the
  * sessions folder or the plugin's own folder, has no `..`, is not absolute, has no NUL or
  * backslash, and its scope is a folder that exists — never a frontmatter value.
  */

@@ -1,15 +1,16 @@
 /**
- * What a checkpoint's reader should doubt, by logos's own heuristics (spec §7.1–§7.5),
- * plus decision keys and promotion (spec §5, decisions §9). Receipts never refuse a
+ * What a checkpoint's reader should doubt, by logos's own heuristics (docs/format.md §7.1–§7.5),
+ * plus decision keys and promotion (docs/format.md §5, docs/decisions.md §9). Receipts never refuse a
  * record; they say the doubt out loud.
  */
 import type { PromotedDecision, Receipt } from './resume-types';
 import { collapseSpace, foldKey, trimSpace } from './strings';
 import type { Checkpoint } from './types';
+import { Memo } from './memo';
 
-/** spec §7: how far back an inherited intent is looked for. */
+/** docs/format.md §7: how far back an inherited intent is looked for. */
 export const INTENT_DEPTH = 50;
-/** spec §7: how many of the newest checkpoints decision promotion reads. */
+/** docs/format.md §7: how many of the newest checkpoints decision promotion reads. */
 export const DECISION_WINDOW = 200;
 
 const PLACEHOLDER_EDGES = '.!-–— ';
@@ -24,7 +25,7 @@ function trimChars(s: string, chars: string): string {
 	return s.slice(start, end);
 }
 
-/** spec §7.2: a `Didn't work` bullet that says nothing was ruled out. */
+/** docs/format.md §7.2: a `Didn't work` bullet that says nothing was ruled out. */
 export function isPlaceholder(s: string): boolean {
 	let t = trimChars(trimSpace(s), PLACEHOLDER_EDGES).toLowerCase();
 	// Each suffix once, in this order, as logos strips them.
@@ -34,28 +35,24 @@ export function isPlaceholder(s: string): boolean {
 	return PLACEHOLDERS.has(t);
 }
 
-const rulingKeyLists = new WeakMap<readonly string[], readonly (string | null)[]>();
-const decisionKeyLists = new WeakMap<readonly string[], readonly string[]>();
+const rulingKeyLists = new Memo<readonly string[], (string | null)[]>();
+const decisionKeyLists = new Memo<readonly string[], string[]>();
 
 /**
- * Each `Didn't work` bullet's key (reviewKey's rule, decisions §2), null for a placeholder,
- * which rules nothing out (decisions §3). Taken once per list: a parsed checkpoint never
+ * Each `Didn't work` bullet's key (reviewKey's rule, docs/decisions.md §2), null for a placeholder,
+ * which rules nothing out (docs/decisions.md §3). Taken once per list: a parsed checkpoint never
  * changes, and the index writes these keys and every resume reads them again.
  */
 export function rulingKeys(failed: readonly string[]): readonly (string | null)[] {
-	let keys = rulingKeyLists.get(failed);
-	if (!keys) rulingKeyLists.set(failed, (keys = failed.map((t) => (isPlaceholder(t) ? null : foldKey(t)))));
-	return keys;
+	return rulingKeyLists.get(failed, () => failed.map((t) => (isPlaceholder(t) ? null : foldKey(t))));
 }
 
 /** decisionKey of each bullet, taken once per list (see rulingKeys). */
 export function decisionKeys(decisions: readonly string[]): readonly string[] {
-	let keys = decisionKeyLists.get(decisions);
-	if (!keys) decisionKeyLists.set(decisions, (keys = decisions.map(decisionKey)));
-	return keys;
+	return decisionKeyLists.get(decisions, () => decisions.map(decisionKey));
 }
 
-/** spec §7.2: the bullets that are not placeholders, and how many were. */
+/** docs/format.md §7.2: the bullets that are not placeholders, and how many were. */
 export function dropPlaceholders(list: readonly string[]): { kept: string[]; dropped: number } {
 	const kept = list.filter((s) => !isPlaceholder(s));
 	return { kept, dropped: list.length - kept.length };
@@ -63,7 +60,7 @@ export function dropPlaceholders(list: readonly string[]): { kept: string[]; dro
 
 const CONDITIONALS = ['if ', 'if,', 'otherwise', 'unless ', 'depending on', 'either way'];
 
-/** spec §7.3: Next is a conditional, a second sentence, or more than one line. */
+/** docs/format.md §7.3: Next is a conditional, a second sentence, or more than one line. */
 export function nextReadsAsMoreThanOneStep(next: string): boolean {
 	const text = trimSpace(next);
 	if (text === '') return false;
@@ -88,7 +85,7 @@ function undoes(word: string | undefined): boolean {
 	return word !== undefined && (UNDOING.has(word) || word.endsWith("n't"));
 }
 
-/** spec §7.4: State claims the work is done and nothing in Verified shows it. */
+/** docs/format.md §7.4: State claims the work is done and nothing in Verified shows it. */
 export function claimsDoneUnverified(c: Pick<Checkpoint, 'state' | 'verified'>): boolean {
 	if (c.verified.length > 0) return false;
 	const words = c.state.toLowerCase().match(/[a-z0-9']+/g) ?? [];
@@ -105,7 +102,7 @@ const REASON_PHRASES = [
 	'in order', 'rather than', 'instead of', 'due to',
 ];
 
-/** spec §7.5: does this decision carry any sign of why. */
+/** docs/format.md §7.5: does this decision carry any sign of why. */
 export function decisionHasReason(decision: string): boolean {
 	const text = trimSpace(decision).replace(/[.!?]+$/, '');
 	if (REASON_MARKS.some((m) => text.includes(m))) return true;
@@ -115,12 +112,12 @@ export function decisionHasReason(decision: string): boolean {
 	return REASON_PHRASES.some((p) => sequence.includes(` ${p} `));
 }
 
-/** spec §7.5: how many non-blank decisions give no reason. */
+/** docs/format.md §7.5: how many non-blank decisions give no reason. */
 export function decisionsWithoutReason(decisions: readonly string[]): number {
 	return decisions.filter((d) => trimSpace(d) !== '' && !decisionHasReason(d)).length;
 }
 
-/** spec §5: two decisions are the same when they differ only in case, spacing, a closing full stop or a leading `Decision:`. */
+/** docs/format.md §5: two decisions are the same when they differ only in case, spacing, a closing full stop or a leading `Decision:`. */
 export function decisionKey(s: string): string {
 	let t = collapseSpace(s);
 	if (t.toLowerCase().startsWith('decision:')) t = trimSpace(t.slice('decision:'.length));
@@ -154,13 +151,13 @@ function intentSearch(c: Checkpoint, earlier: readonly Checkpoint[]): { intent: 
 	return { intent: '', from: null };
 }
 
-/** spec §7.1: why c's task matters. `earlierNewestFirst` is the scope's history before c. */
+/** docs/format.md §7.1: why c's task matters. `earlierNewestFirst` is the scope's history before c. */
 export function intentFor(c: Checkpoint, earlierNewestFirst: readonly Checkpoint[]): IntentResult {
 	const r = intentSearch(c, earlierNewestFirst.slice(0, INTENT_DEPTH));
 	return { ...r, inherited: r.from !== null && r.from !== c };
 }
 
-/** spec §7.1: c reaches the next agent without a reason although the work before it had one. */
+/** docs/format.md §7.1: c reaches the next agent without a reason although the work before it had one. */
 export function intentDropped(c: Checkpoint, earlierNewestFirst: readonly Checkpoint[]): boolean {
 	if (c.auto) return false;
 	const earlier = earlierNewestFirst.slice(0, INTENT_DEPTH);
@@ -170,7 +167,7 @@ export function intentDropped(c: Checkpoint, earlierNewestFirst: readonly Checkp
 }
 
 /**
- * decisions §9: the decisions of the newest 200 checkpoints, one per decisionKey,
+ * docs/decisions.md §9: the decisions of the newest 200 checkpoints, one per decisionKey,
  * newest first, each with how many checkpoints hold it and its newest holder.
  */
 export function promoteDecisions(newestFirst: readonly Checkpoint[]): PromotedDecision[] {
@@ -199,7 +196,7 @@ function quoteList(items: readonly string[]): string {
 	return items.map((s) => `“${collapseSpace(s)}”`).join(', ');
 }
 
-/** decisions §9: every receipt for one checkpoint, in the order a reader should act on them. */
+/** docs/decisions.md §9: every receipt for one checkpoint, in the order a reader should act on them. */
 export function receiptsFor(c: Checkpoint, earlierNewestFirst: readonly Checkpoint[]): Receipt[] {
 	const out: Receipt[] = [];
 	const add = (kind: Receipt['kind'], detail: string): void => {

@@ -1,5 +1,5 @@
 /**
- * The resume as markdown, for pasting into an agent (decisions §10 order). Like logos's own
+ * The resume as markdown, for pasting into an agent (docs/decisions.md §10 order). Like logos's own
  * hand-over it leaves retired rulings out; the pane still shows them to the person.
  */
 import { formatDistanceStrict } from 'date-fns';

@@ -100,7 +100,7 @@ export interface ResumeModel {
 	abandoned: AbandonedSession[];
 	/** Sessions logos has closed into an auto-closed record lately (docs/decisions.md, "Abandoned sessions"). */
 	closed?: ClosedSession[];
-	/** The scope's other open conversations (decisions §9 "other open work"). */
+	/** The scope's other open conversations (docs/decisions.md §9 "other open work"). */
 	conversations: ConversationSummary[];
 	problems: Problem[];
 	notices: string[];

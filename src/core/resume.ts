@@ -1,6 +1,6 @@
 /**
  * Assembles the resume model for a scope, optionally narrowed to one conversation
- * (decisions §9, §10). Pure: the clock comes in as `now`.
+ * (docs/decisions.md §9, §10). Pure: the clock comes in as `now`.
  */
 import { conversations, findConversation, type Conversation } from './conversations';
 import { history } from './history';
@@ -15,6 +15,7 @@ import { projectOf, scopeInfo, type VaultModel } from './vault-model';
 import type { CheckpointRecord, Problem, Verdict, WorkingNote } from './types';
 import type { ConversationSummary, PromotedDecision, ResumeLatest, ResumeModel, RulingRow } from './resume-types';
 import { pushAll } from './arrays';
+import { Memo } from './memo';
 
 export class UnknownScope extends Error {}
 
@@ -75,14 +76,14 @@ interface RulingCopy {
  * hands later models the same list for a scope none of whose files changed, and a file's
  * lines change only with the file.
  */
-const copiesMade = new WeakMap<readonly CheckpointRecord[], WeakMap<LineSource, RulingCopy[]>>();
+const copiesMade = new Memo<readonly CheckpointRecord[], Memo<LineSource, RulingCopy[]>>();
 
-function checkpointCopies(entries: readonly CheckpointRecord[], lines: LineSource): RulingCopy[] {
-	let byLines = copiesMade.get(entries);
-	if (!byLines) copiesMade.set(entries, (byLines = new WeakMap()));
-	let copies = byLines.get(lines);
-	if (copies) return copies;
-	copies = [];
+function checkpointCopies(entries: readonly CheckpointRecord[], lines: LineSource): readonly RulingCopy[] {
+	return copiesMade.get(entries, () => new Memo()).get(lines, () => copiesOf(entries, lines));
+}
+
+function copiesOf(entries: readonly CheckpointRecord[], lines: LineSource): RulingCopy[] {
+	const copies: RulingCopy[] = [];
 	for (const r of entries) {
 		const cp = r.checkpoint;
 		if (cp.failed.length === 0) continue;
@@ -93,22 +94,19 @@ function checkpointCopies(entries: readonly CheckpointRecord[], lines: LineSourc
 			copies.push({ text: cp.failed[k], key, session: r.id, path: r.path, line: lines.bullet(r.path, "Didn't work", k), ts: cp.ts, commit: cp.git.commit });
 		}
 	}
-	byLines.set(lines, copies);
 	return copies;
 }
 
 /** Dead-end notes of a list of working notes, kept while the list is the same. */
-const deadEndsOf = new WeakMap<readonly WorkingNote[], WorkingNote[]>();
+const deadEndsOf = new Memo<readonly WorkingNote[], WorkingNote[]>();
 
-function deadEnds(notes: readonly WorkingNote[]): WorkingNote[] {
-	let found = deadEndsOf.get(notes);
-	if (!found) deadEndsOf.set(notes, (found = notes.filter((n) => isDeadEnd(n.text))));
-	return found;
+function deadEnds(notes: readonly WorkingNote[]): readonly WorkingNote[] {
+	return deadEndsOf.get(notes, () => notes.filter((n) => isDeadEnd(n.text)));
 }
 
 /** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
 export function rulingsOf(model: VaultModel, scope: string, entries?: readonly CheckpointRecord[], latestId?: string): RulingRow[] {
-	// decisions §2: the last line about a ruling is the one that counts.
+	// docs/decisions.md §2: the last line about a ruling is the one that counts.
 	const verdicts = lastVerdictByKey(model.verdicts.get(scope) ?? []);
 	const rows: RulingRow[] = [];
 	const notes = deadEnds(model.notes.get(scope) ?? []);
@@ -123,7 +121,7 @@ export function rulingsOf(model: VaultModel, scope: string, entries?: readonly C
 	return rows;
 }
 
-function latestWithIntent(latest: CheckpointRecord, earlier: CheckpointRecord[]): ResumeLatest {
+function latestWithIntent(latest: CheckpointRecord, earlier: readonly CheckpointRecord[]): ResumeLatest {
 	const { intent, from } = intentFor(latest.checkpoint, earlier.map((r) => r.checkpoint));
 	let intentFrom: string | null = null;
 	if (intent !== '') {
@@ -132,7 +130,7 @@ function latestWithIntent(latest: CheckpointRecord, earlier: CheckpointRecord[])
 	return { record: latest, intent, intentFrom };
 }
 
-function noticesFor(latest: CheckpointRecord | null, skippedAhead: string[], problems: Problem[]): string[] {
+function noticesFor(latest: CheckpointRecord | null, skippedAhead: readonly string[], problems: Problem[]): string[] {
 	const notices: string[] = [];
 	if (skippedAhead.length > 0) {
 		notices.push(`A newer checkpoint file was passed over (empty or unreadable): ${skippedAhead.join(', ')}`);
@@ -191,7 +189,7 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 		conversations: others,
 		problems,
 		notices: noticesFor(latestRecord, conv ? [] : hist.skippedAhead, hist.problems),
-		skippedAhead: conv ? [] : hist.skippedAhead,
+		skippedAhead: conv ? [] : hist.skippedAhead.slice(),
 	};
 }
 

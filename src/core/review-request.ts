@@ -1,6 +1,6 @@
 /**
  * What a person asks when they review a ruling, checked before anything is written
- * (plugin-decisions §2, §3): the commit they typed, the ruling they named, the undo of a
+ * (docs/decisions.md §2, §3): the commit they typed, the ruling they named, the undo of a
  * verdict they just gave, and the queue of a scope's rulings. The CLI and the plugin
  * both go through here, so they accept and refuse the same things.
  */
@@ -41,7 +41,7 @@ export function verdictFor(model: VaultModel, scope: string, req: VerdictRequest
 	if (!model.scopes.includes(scope)) throw new WriteRefused(`no scope "${scope}" in this vault`);
 	const commit = readCommit(req.commit);
 	if (commit === null) throw new WriteRefused(`"${req.commit.trim()}" is not a commit: use ${COMMIT_RULE}`);
-	// A retirement carries no commit (decisions §2): only a reconfirmation moves the drift base.
+	// A retirement carries no commit (docs/decisions.md §2): only a reconfirmation moves the drift base.
 	if (req.kind === 'retired' && commit !== '') throw new WriteRefused('a retirement takes no commit');
 	const ruling = findRuling(model, scope, req.text);
 	if (!ruling) throw new WriteRefused(`no checkpoint or working note of ${scope} records the ruling "${collapseSpace(req.text)}"`);
@@ -53,7 +53,7 @@ function sameVerdict(a: NewVerdict, b: NewVerdict): boolean {
 }
 
 /**
- * The line that undoes `given` (decisions §2), from the file's verdicts as they are now.
+ * The line that undoes `given` (docs/decisions.md §2), from the file's verdicts as they are now.
  * Refused when `given` is no longer the last line about its ruling: someone gave a later
  * verdict, and restating the earlier one would silently overrule theirs.
  */

@@ -1,11 +1,12 @@
 /**
  * `reviewed.md`: verdicts a person gave on rulings, in the line format the plugin
- * adopted (plugin-decisions §2). Append-only; the last line about a ruling wins.
+ * adopted (docs/decisions.md §2). Append-only; the last line about a ruling wins.
  */
 import { verdictTail } from './line-tail';
 import { headerName } from './names';
 import { appendWithHeader, collapseSpace, foldKey, trimSpace } from './strings';
 import type { Verdict, VerdictKind } from './types';
+import { Memo } from './memo';
 
 /**
  * Lenient reading: `-`/`*`/`+` bullet, any spacing and case, retire(d) /
@@ -90,20 +91,19 @@ export function renderVerdict(v: Verdict): string {
 }
 
 /**
- * The last verdict line per reviewKey (decisions §2: the last line about a ruling counts).
+ * The last verdict line per reviewKey (docs/decisions.md §2: the last line about a ruling counts).
  * Worked out once per list of verdicts: a list is read from its file and replaced, never
  * changed, when the file changes; callers look rulings up in it instead of scanning the
  * list once per ruling.
  */
-const lastByKeyOf = new WeakMap<readonly Verdict[], { length: number; byKey: ReadonlyMap<string, Verdict> }>();
+const lastByKeyOf = new Memo<readonly Verdict[], { length: number; byKey: ReadonlyMap<string, Verdict> }>();
 
 export function lastVerdictByKey(verdicts: readonly Verdict[]): ReadonlyMap<string, Verdict> {
-	const kept = lastByKeyOf.get(verdicts);
-	if (kept && kept.length === verdicts.length) return kept.byKey;
-	const byKey = new Map<string, Verdict>();
-	for (const v of verdicts) byKey.set(reviewKey(v.text), v);
-	lastByKeyOf.set(verdicts, { length: verdicts.length, byKey });
-	return byKey;
+	return lastByKeyOf.get(verdicts, () => {
+		const byKey = new Map<string, Verdict>();
+		for (const v of verdicts) byKey.set(reviewKey(v.text), v);
+		return { length: verdicts.length, byKey };
+	}, (kept) => kept.length === verdicts.length).byKey;
 }
 
 /** The last verdict line about `ruling` (text or key), or null when there is none. */
@@ -112,7 +112,7 @@ export function lastVerdict(verdicts: readonly Verdict[], ruling: string): Verdi
 }
 
 /**
- * plugin-decisions §2: the verdict covering one copy of a ruling recorded at
+ * docs/decisions.md §2: the verdict covering one copy of a ruling recorded at
  * `copyTs`. The last line about it applies when it has no time or was given at or
  * after the copy; a copy newer than that line is a new, live finding (null). An undo
  * line that restored "no verdict" covers nothing: the ruling is live again.
@@ -128,7 +128,7 @@ export function covering(last: Verdict | null | undefined, copyTs: number): Verd
 }
 
 /**
- * plugin-decisions §2 undo: the line to append so the ruling reads as it did before
+ * docs/decisions.md §2 undo: the line to append so the ruling reads as it did before
  * `undone`. The effective verdict of every copy depends only on the last line about
  * the ruling, so restating the line before `undone` (its time included) restores
  * every copy at once. With no earlier line the ruling gets `reconfirmed` without a

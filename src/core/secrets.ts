@@ -1,5 +1,5 @@
 /**
- * Secret masking in logos's known-shape mode (spec §7.8): what an agent or a person
+ * Secret masking in logos's known-shape mode (docs/format.md §7.8): what an agent or a person
  * chose to write is masked only where a credential's shape is certain, never by
  * guessing at randomness. The masked value is never kept; only why is reported.
  */
@@ -247,7 +247,7 @@ function maskLine(line: string, found: Redaction[]): string {
 }
 
 /**
- * spec §7.8, known-shape mode: every listed credential shape replaced by `[REDACTED]`, and
+ * docs/format.md §7.8, known-shape mode: every listed credential shape replaced by `[REDACTED]`, and
  * more (docs/decisions.md, "Masking secrets"). Never throws. Lines are masked one by one;
  * a note is masked in its final one-line form (notes.ts maskNoteText), so no shape can be
  * split over lines and rebuilt when the lines are joined.

@@ -81,7 +81,7 @@ export interface Timeline {
 	marks: TimelineMark[];
 	links: TimelineLink[];
 	problems: TimelineFlag[];
-	/** Working-note pairs silent past the abandon limit at `now` (decisions §9). */
+	/** Working-note pairs silent past the abandon limit at `now` (docs/decisions.md §9). */
 	abandoned: AbandonedSession[];
 	/** The axis: earliest and latest time drawn; null when nothing is dated. */
 	range: { from: number; to: number } | null;

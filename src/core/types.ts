@@ -1,9 +1,9 @@
 /**
  * Shared shapes of the logos domain. Pure data: no behaviour, no I/O.
- * Field names follow plugin-decisions.md §11 and the foundation issue.
+ * Field names follow docs/decisions.md §11.
  */
 
-/** Git state as logos records it in frontmatter (spec §2.2, keys 13–21). */
+/** Git state as logos records it in frontmatter (docs/format.md §2.2, keys 13–21). */
 export interface GitState {
 	branch: string;
 	commit: string;
@@ -17,7 +17,7 @@ export interface GitState {
 	touched: string[];
 }
 
-/** A transcript distillation (spec §2.6). */
+/** A transcript distillation (docs/format.md §2.6). */
 export interface Inference {
 	by: string;
 	/** `inferred_at` exactly as written (RFC 3339 text). */
@@ -127,7 +127,7 @@ export interface CheckpointRecord {
 	/** Base name, e.g. `20261116-091204-claude.md`. */
 	name: string;
 	stem: string;
-	/** Record identity: frontmatter `session`, else the stem (decisions §9). */
+	/** Record identity: frontmatter `session`, else the stem (docs/decisions.md §9). */
 	id: string;
 	scope: string;
 	/** Conversation id: folder name, `host_session`, or the stem for singletons. */
@@ -160,7 +160,7 @@ export interface Verdict {
 	ts: number | null;
 	line: number;
 	/**
-	 * An undo that restored "no verdict" (`<!-- ts=N undo -->`, decisions §2): the ruling
+	 * An undo that restored "no verdict" (`<!-- ts=N undo -->`, docs/decisions.md §2): the ruling
 	 * reads as live from this line on. Absent on every other line.
 	 */
 	undo?: true;

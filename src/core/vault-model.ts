@@ -105,7 +105,7 @@ export function buildScopeModel(snap: VaultSnapshot, scope: string, cache?: Mode
 	};
 }
 
-/** The model of a folder from its scopes' models; `projects` are its top-level folders (a project may hold no record, and is then no scope: spec §1.3). */
+/** The model of a folder from its scopes' models; `projects` are its top-level folders (a project may hold no record, and is then no scope: docs/format.md §1.3). */
 export function combineScopeModels(root: string, projects: readonly string[], parts: readonly ScopeModel[], lines: LineSource): VaultModel {
 	const sorted = [...parts].sort((a, b) => compareBytes(a.scope, b.scope));
 	const bare = root.replace(/^\/+|\/+$/g, '');

@@ -1,6 +1,6 @@
 /**
  * Reading frontmatter as logos does: every value is text first, and converting it to a
- * number or a flag follows go-yaml v3's decoding rules (decisions §8). A generic YAML
+ * number or a flag follows go-yaml v3's decoding rules (docs/decisions.md §8). A generic YAML
  * reader would type `commit: 1234567` as a number and `12e4567` as Infinity; here both
  * stay text. A syntax error (or a repeated key) yields no values at all; a value of the
  * wrong type leaves only that key unset — go-yaml's partial decoding.

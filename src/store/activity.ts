@@ -15,7 +15,7 @@ export interface ScopeActivity {
 	/** Record id of the newest checkpoint. */
 	latest: string | null;
 	lastAgent: string | null;
-	/** decisions §9: no checkpoint, or the newest more than 14 days before `now`. */
+	/** docs/decisions.md §9: no checkpoint, or the newest more than 14 days before `now`. */
 	quiet: boolean;
 }
 

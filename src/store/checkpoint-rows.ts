@@ -17,7 +17,7 @@ export interface FileStamp {
 /** One copy of a ruling: a `Didn't work` bullet of one checkpoint file. */
 export interface IndexedRuling {
 	text: string;
-	/** reviewKey: lower-case, whitespace runs folded, trimmed (decisions §2). */
+	/** reviewKey: lower-case, whitespace runs folded, trimmed (docs/decisions.md §2). */
 	key: string;
 	/** Record id of the checkpoint holding it. */
 	session: string;
@@ -32,7 +32,7 @@ export interface IndexedRuling {
 
 export interface IndexedDecision {
 	text: string;
-	/** decisionKey (spec §5). */
+	/** decisionKey (docs/format.md §5). */
 	key: string;
 	session: string;
 	path: string;
@@ -114,7 +114,7 @@ export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, 
 		utf8(encodeCheckpoint(cp, r.scope)), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
 		stampHash(r.path, stamp.mtime, stamp.size),
 	]);
-	// decisions §3: a placeholder says nothing was ruled out, so it is no ruling (a null key).
+	// docs/decisions.md §3: a placeholder says nothing was ruled out, so it is no ruling (a null key).
 	if (cp.failed.length > 0) c.run(INSERT_RULINGS, [rid, JSON.stringify(rulingKeys(cp.failed))]);
 	if (cp.decisions.length > 0) c.run(INSERT_DECISIONS, [rid, JSON.stringify(decisionKeys(cp.decisions))]);
 }
@@ -153,7 +153,7 @@ export function moveCheckpoint(c: Conn, from: string, to: string): boolean {
 	if (!row) return false;
 	const record = decodeRecord(row);
 	const name = baseName(to);
-	// The id is the frontmatter session when there is one, else the stem (decisions §9).
+	// The id is the frontmatter session when there is one, else the stem (docs/decisions.md §9).
 	const id = record.checkpoint.session !== '' ? record.id : stemOf(name);
 	deleteCheckpoint(c, to);
 	// Rulings and decisions refer to the row, not the path: they follow it.
@@ -167,7 +167,7 @@ export function checkpointPathsUnder(c: Conn, folder: string): string[] {
 	return c.all('SELECT path FROM checkpoints WHERE substr(path, 1, ?) = ?', [prefix.length, prefix]).map((r) => str(r.path));
 }
 
-/** Newest first by file name, as logos orders them (spec §1.3); path breaks ties. */
+/** Newest first by file name, as logos orders them (docs/format.md §1.3); path breaks ties. */
 export function checkpointsOfScope(c: Conn, scope: string): CheckpointRecord[] {
 	return c.all(`SELECT ${RECORD_COLUMNS} FROM checkpoints WHERE scope = ? ORDER BY name DESC, path DESC`, [scope]).map(decodeRecord);
 }
@@ -177,7 +177,7 @@ export function checkpointAt(c: Conn, path: string): CheckpointRecord | null {
 	return row ? decodeRecord(row) : null;
 }
 
-/** Copies (conflict copies, second files of a record) never double a ruling (decisions §5). */
+/** Copies (conflict copies, second files of a record) never double a ruling (docs/decisions.md §5). */
 export function rulingsOfScope(c: Conn, scope: string): IndexedRuling[] {
 	const rows = c.all(`SELECT r.review_key, r.ord, k.path, k.id, k.ts, k.git_commit, k.record
 		FROM checkpoints k JOIN rulings r ON r.checkpoint = k.rid
@@ -189,7 +189,7 @@ export function rulingsOfScope(c: Conn, scope: string): IndexedRuling[] {
 	}));
 }
 
-/** Decisions of the scope's newest `window` checkpoints (spec §7), newest first. */
+/** Decisions of the scope's newest `window` checkpoints (docs/format.md §7), newest first. */
 export function decisionsOfScope(c: Conn, scope: string, window: number = DECISION_WINDOW): IndexedDecision[] {
 	const rows = c.all(`SELECT d.decision_key, d.ord, k.path, k.id, k.ts, k.record
 		FROM (
@@ -217,7 +217,7 @@ export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	});
 }
 
-/** decisions §6: the first checkpoint of the scope written after `ts`, copies and torn files aside. */
+/** docs/decisions.md §6: the first checkpoint of the scope written after `ts`, copies and torn files aside. */
 export function firstCheckpointAfter(c: Conn, scope: string, ts: number): CheckpointRecord | null {
 	const row = c.get(`SELECT ${RECORD_COLUMNS} FROM checkpoints WHERE scope = ? AND ts > ? AND copy_of IS NULL AND empty = 0
 		ORDER BY ts, name LIMIT 1`, [scope, ts]);

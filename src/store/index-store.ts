@@ -346,7 +346,7 @@ export class IndexStore {
 		return checkpointsOfScope(this.conn, scope);
 	}
 
-	/** The first checkpoint of the scope newer than `ts` (decisions §6), or null. */
+	/** The first checkpoint of the scope newer than `ts` (docs/decisions.md §6), or null. */
 	firstCheckpointAfter(scope: string, ts: number): CheckpointRecord | null {
 		return firstCheckpointAfter(this.conn, scope, ts);
 	}

@@ -23,7 +23,7 @@ export type StoreLoad =
 /**
  * The index as last saved, or an empty one to fill from the vault. When `rebuilt` is
  * true the caller re-reads the vault (and recovers the person's notes from
- * uncommitted.md, decisions §6; those the damaged file still held are already back);
+ * uncommitted.md, docs/decisions.md §6; those the damaged file still held are already back);
  * `reason: 'missing'` alone is a first run.
  */
 export async function openIndexStore(sql: SqlJsStatic, port: BytesPort, path: string, opts: IndexStoreOptions = {}): Promise<{ store: IndexStore; load: StoreLoad }> {

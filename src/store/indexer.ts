@@ -5,6 +5,7 @@
  *
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
  */
+import { mapBounded } from '../core/arrays';
 import { fileRole } from '../core/layout';
 import { linesFromMaps } from '../core/lines';
 import { parseUncommitted } from '../core/notes';
@@ -23,13 +24,13 @@ export interface IndexerPort {
 }
 
 export interface IndexerOptions {
-	/** The person's agent name: their notes are own notes (decisions §6). */
+	/** The person's agent name: their notes are own notes (docs/decisions.md §6). */
 	ownAgent: () => string;
 	/** Reads in flight at once during a full pass. */
 	concurrency?: number;
 }
 
-/** The person's notes an uncommitted.md no longer holds (decisions §6): the caller decides. */
+/** The person's notes an uncommitted.md no longer holds (docs/decisions.md §6): the caller decides. */
 export interface MissingOwn {
 	scope: string;
 	/** The file's stamp when the notes were found missing: one re-append per rewrite. */
@@ -44,20 +45,6 @@ export interface PassReport {
 	/** Scopes placed again. */
 	scopes: number;
 	missingOwn: MissingOwn[];
-}
-
-/** Maps with at most `limit` calls pending; results keep the input order. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-	const out = new Array<R>(items.length);
-	let next = 0;
-	const worker = async (): Promise<void> => {
-		while (next < items.length) {
-			const i = next++;
-			out[i] = await fn(items[i]);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-	return out;
 }
 
 export class Indexer {
@@ -234,7 +221,7 @@ export class Indexer {
 		}
 		this.scopeModels = live;
 		const model = combineScopeModels(this.files.root, this.files.projects(), parts, lines);
-		// The person's notes not written yet are theirs all the same (decisions §6).
+		// The person's notes not written yet are theirs all the same (docs/decisions.md §6).
 		for (const n of this.store.pendingOwnNotes()) {
 			const list = model.notes.get(n.scope);
 			// A copy: the list is the kept parse of uncommitted.md, shared by later builds.

@@ -1,6 +1,6 @@
 /**
- * Working notes in logos's own tables (spec §4.1): imported from uncommitted.md the
- * way `logos index` imports them (§4.4), plus the person's own notes (decisions §6),
+ * Working notes in logos's own tables (docs/format.md §4.1): imported from uncommitted.md the
+ * way `logos index` imports them (§4.4), plus the person's own notes (docs/decisions.md §6),
  * the one part of the index that is not derived from the vault.
  */
 import type { WorkingNote } from '../core/types';
@@ -15,7 +15,7 @@ export interface IndexedNote {
 	ts: number;
 	/** The logos-style session the note was filed under. */
 	session: string;
-	/** The person's own note (decisions §6). */
+	/** The person's own note (docs/decisions.md §6). */
 	own: boolean;
 	/** Not yet written to uncommitted.md. */
 	unflushed: boolean;
@@ -34,11 +34,11 @@ export interface ImportResult {
 }
 
 export interface ImportOptions {
-	/** The person's agent name: new notes by it become own notes (recovery, decisions §6). */
+	/** The person's agent name: new notes by it become own notes (recovery, docs/decisions.md §6). */
 	ownAgent?: string;
 }
 
-/** `YYYYMMDD-HHMMSS` in local wall-clock time, as logos names sessions (spec §4.2). */
+/** `YYYYMMDD-HHMMSS` in local wall-clock time, as logos names sessions (docs/format.md §4.2). */
 export type StampFormat = (ts: number) => string;
 
 const NOTE_COLUMNS = `n.id, s.project, s.agent, n.text, n.ts, n.session, n.own, n.unflushed, n.dismissed, n.present

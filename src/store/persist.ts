@@ -71,7 +71,7 @@ async function readSafely(port: BytesPort, path: string): Promise<Uint8Array | n
  * a save left behind. When none is usable the caller gets an empty index to fill from
  * the vault, the reason the current file could not be used (for one Notice; `missing`
  * with nothing else around is simply a first run) and the person's own notes that could
- * still be read from the unusable files (decisions §6), the first file's first.
+ * still be read from the unusable files (docs/decisions.md §6), the first file's first.
  */
 export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string): Promise<Loaded> {
 	const candidates: [LoadSource, string][] = [['current', path], ['old', oldCopy(path)], ['new', newCopy(path)]];

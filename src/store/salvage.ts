@@ -1,5 +1,5 @@
 /**
- * The person's own notes (decisions §6) read out of an index file that cannot be used:
+ * The person's own notes (docs/decisions.md §6) read out of an index file that cannot be used:
  * everything else in it is derived from the vault and read again, these are not. What
  * can be read is kept; whatever a damaged page hides comes back from uncommitted.md, as
  * when the file is lost.

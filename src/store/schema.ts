@@ -1,5 +1,5 @@
 /**
- * The index's tables. Step 1 is logos's own working-notes schema (spec §4.1), kept
+ * The index's tables. Step 1 is logos's own working-notes schema (docs/format.md §4.1), kept
  * column for column so the two read alike; step 2 adds what the plugin's views need
  * to answer without re-reading files. New steps go at the end, never edit old ones.
  */
@@ -95,7 +95,7 @@ CREATE INDEX decisions_scope ON decisions(scope, decision_key);
 `;
 
 // Step 3: what lets an unchanged file be placed again without reading it: a fingerprint
-// of its bytes (identical copies fold, decisions §5) and where its bullets and keys sit
+// of its bytes (identical copies fold, docs/decisions.md §5) and where its bullets and keys sit
 // (the pane links every line). '' means unknown: the file is read again.
 export const KEPT_PARSE_SCHEMA = `
 ALTER TABLE checkpoints ADD COLUMN digest TEXT NOT NULL DEFAULT '';

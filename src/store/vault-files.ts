@@ -159,7 +159,7 @@ export class VaultFiles {
 		return [...this.files.values()].filter((f) => f.role === role);
 	}
 
-	/** The scopes scanVault finds: every folder holding a checkpoint or notes (spec §1.3). */
+	/** The scopes scanVault finds: every folder holding a checkpoint or notes (docs/format.md §1.3). */
 	scopes(): string[] {
 		const out = new Set<string>();
 		for (const f of this.files.values()) if ((f.role === 'checkpoint' || f.role === 'notes') && f.scope !== null) out.add(f.scope);

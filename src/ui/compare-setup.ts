@@ -32,7 +32,7 @@ export async function openCompare(app: App, older: CheckpointRecord, newer: Chec
 }
 
 /** The checkpoint a note stands for: itself, the original of a copy; null for an empty file. */
-async function recordOfNote(host: ChainHost, path: string): Promise<{ rec: CheckpointRecord; all: CheckpointRecord[] } | null> {
+async function recordOfNote(host: ChainHost, path: string): Promise<{ rec: CheckpointRecord; all: readonly CheckpointRecord[] } | null> {
 	const { model } = await host.source.load();
 	const place = chainPlace(model.scan, path);
 	if (!place?.canonical) {

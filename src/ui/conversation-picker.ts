@@ -80,7 +80,7 @@ export async function switchTo(host: ChainHost, conv: Conversation, evt: MouseEv
 export class ConversationPicker extends SuggestModal<ConversationItem> {
 	constructor(
 		private readonly host: ChainHost,
-		private readonly convs: Conversation[],
+		private readonly convs: readonly Conversation[],
 		private readonly problems: (c: Conversation) => number,
 		private readonly now: number,
 	) {

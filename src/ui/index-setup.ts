@@ -10,6 +10,7 @@ import type { ScopeActivity } from '../store/activity';
 import { IndexService } from '../vault/obsidian-index';
 import { OwnNotes } from '../vault/own-notes';
 import type { ModelSource } from '../vault/obsidian-source';
+import { rebuildWithNotice, tellNews } from './index-notices';
 import { countsFrom, summarizeIndex } from './index-status';
 import { NoteModal } from './note-modal';
 import { copyTarget } from './pane';
@@ -53,6 +54,7 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		folder: () => plugin.settings.sessionsFolder,
 		agentName: () => plugin.settings.agentName,
 		changed,
+		tell: tellNews,
 	};
 	const service = plugin.addChild(new IndexService(host));
 	const notes = new OwnNotes(host, service);
@@ -109,7 +111,7 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 			new NoteModal(plugin.app, scopes, initial, plugin.settings.agentName, (req) => void add(req.scope, req.text)).open();
 		},
 		rebuild() {
-			void service.rebuild().catch((e: unknown) => new Notice(`The index could not be rebuilt: ${String(e)}`));
+			void rebuildWithNotice(() => service.rebuild());
 		},
 	};
 

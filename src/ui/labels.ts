@@ -1,14 +1,14 @@
 /**
  * Words the resume pane shows, in one place so the pane and its tests say the same thing.
  * These are the person's words; the copy for an agent and `resume --markdown` keep logos's
- * own headings and order (core/resume-markdown.ts, decisions §10).
+ * own headings and order (core/resume-markdown.ts, docs/decisions.md §10).
  */
 import type { ProblemKind } from '../core/types';
 import type { ReceiptKind } from '../core/resume-types';
 
 export const RESUME_VIEW_TYPE = 'logos-resume';
 
-/** logos's own AutoLabel (spec §2.5). */
+/** logos's own AutoLabel (docs/format.md §2.5). */
 export const AUTO_LABEL = 'auto — not written by an agent, unverified';
 export const AUTO_CLOSED_LABEL = 'closed automatically — not a real handoff';
 
@@ -63,7 +63,7 @@ export const ACTIONS = {
 	latest: 'Latest in this scope',
 } as const;
 
-/** Checkpoint headings each section's bullets come from (spec §2.4), for line links. */
+/** Checkpoint headings each section's bullets come from (docs/format.md §2.4), for line links. */
 export { HEADING } from '../core/checkpoint-body';
 
 export const EMPTY = {

@@ -1,5 +1,5 @@
 /**
- * The pane's part about the person's own notes (decisions §6): those a newer checkpoint
+ * The pane's part about the person's own notes (docs/decisions.md §6): those a newer checkpoint
  * left out, each with "add again" and "dismiss"; and on mobile, where there is no status
  * bar, the same counts the status bar shows.
  */

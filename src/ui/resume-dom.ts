@@ -82,7 +82,7 @@ export function exactTime(ts: number, locale?: string): string {
 }
 
 /**
- * A time as a person reads it (decisions §7, local zone): relative when recent, else the
+ * A time as a person reads it (docs/decisions.md §7, local zone): relative when recent, else the
  * date and time in the person's locale ("Nov 25, 10:02 AM"), with the year when it is not
  * this year's. `exact` is for the tooltip.
  */
@@ -122,7 +122,7 @@ export function agentSpan(parent: HTMLElement, id: string, env: RenderEnv): HTML
 	return el;
 }
 
-/** The agent part of a checkpoint id `YYYYMMDD-HHMMSS-agent` (spec §1.3); the id itself otherwise. */
+/** The agent part of a checkpoint id `YYYYMMDD-HHMMSS-agent` (docs/format.md §1.3); the id itself otherwise. */
 export function agentFromId(id: string): string {
 	return /^\d{8}-\d{6}-./.test(id) ? id.slice(16) : id;
 }
@@ -133,7 +133,7 @@ export function age(ts: number, now: number): string {
 	return formatDistance(ts * 1000, now * 1000, { addSuffix: true });
 }
 
-/** Local wall-clock time, the zone the person reads in (decisions §7). */
+/** Local wall-clock time, the zone the person reads in (docs/decisions.md §7). */
 export function clock(ts: number): string {
 	return ts > 0 ? format(ts * 1000, 'yyyy-MM-dd HH:mm') : '';
 }
@@ -178,7 +178,7 @@ export function isSectionOpen(el: HTMLElement): boolean {
 	return !el.hasClass('is-collapsed');
 }
 
-/** Names of a typed working note's fields (spec §7.6), as a person reads them. */
+/** Names of a typed working note's fields (docs/format.md §7.6), as a person reads them. */
 const FIELD_NAMES: Record<string, string> = {
 	route: 'Route',
 	observation: 'Observation',

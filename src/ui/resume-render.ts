@@ -1,6 +1,6 @@
 /**
  * The resume pane's content for one ResumeModel. The person's view, not the agent's text
- * (decisions §10 keeps logos's order for "Copy resume for an agent" and the CLI): first the
+ * (docs/decisions.md §10 keeps logos's order for "Copy resume for an agent" and the CLI): first the
  * handoff block — who stopped and when, what they were doing, the next step, what blocks it,
  * what is verified, how many working notes wait — sized to one screen of a sidebar; then
  * everything else in sections that collapse, each with its count. Each fact appears once.

@@ -1,6 +1,6 @@
 /**
  * Which sections of the resume pane are open, remembered per section on this device
- * (decisions §1: `app.saveLocalStorage`, never data.json nor the vault). The view hands
+ * (docs/decisions.md §1: `app.saveLocalStorage`, never data.json nor the vault). The view hands
  * clicks and keys on section titles here and applies the remembered state after each render.
  */
 import type { App } from 'obsidian';

@@ -22,7 +22,7 @@ export function frontmatterKeyLine(raw: string | undefined, key: string): number
 
 export function sourcesFrom(model: VaultModel): ResumeSources & ChangeSources {
 	const byId = new Map<string, CheckpointRecord>();
-	// Copies and torn files never stand for a record (decisions §5, §9).
+	// Copies and torn files never stand for a record (docs/decisions.md §5, §9).
 	for (const r of model.scan.records) {
 		if (r.copyOf === null && !r.empty && !byId.has(r.id)) byId.set(r.id, r);
 	}

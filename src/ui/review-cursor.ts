@@ -1,5 +1,5 @@
 /**
- * Which ruling the cursor is on (plugin-decisions §3, §8): a `Didn't work` bullet of a
+ * Which ruling the cursor is on (docs/decisions.md §3, §8): a `Didn't work` bullet of a
  * checkpoint, or a dead-end-shaped line of `uncommitted.md`. Where the list items and
  * headings sit comes from the metadata cache; the ruling's text from the core's own
  * readers of that line. Synchronous, because the command palette asks on every open.

@@ -1,5 +1,5 @@
 /**
- * Reviewing rulings inside Obsidian (issue 5): the two cursor commands, the review queue,
+ * Reviewing rulings inside Obsidian: the two cursor commands, the review queue,
  * the pane's buttons and the verdict marks in checkpoint notes, wired onto the plugin.
  * main.ts calls `registerReviews` once and `refresh` whenever the model changed.
  */

@@ -1,5 +1,5 @@
 /**
- * The plugin's settings: where the logos sessions folder sits in this vault (decisions §1),
+ * The plugin's settings: where the logos sessions folder sits in this vault (docs/decisions.md §1),
  * the agent name for notes written from Obsidian, whether the status bar item shows,
  * whether agent text may load remote images (docs/rendering.md), and whether the pane
  * follows the open checkpoint's conversation.

@@ -1,9 +1,9 @@
 /**
- * What a ruling's verdict looks like beside it, per copy (plugin-decisions §2, §9):
+ * What a ruling's verdict looks like beside it, per copy (docs/decisions.md §2, §9):
  * retired (struck, with the date), reconfirmed (with the commit), or live again when a
  * checkpoint restated it after a retirement. One answer for the decorations in reading
  * view and live preview and for the review queue. Marks sit beside both kinds of ruling
- * (decisions §3): `Didn't work` bullets of checkpoints and dead-end notes of `uncommitted.md`.
+ * (docs/decisions.md §3): `Didn't work` bullets of checkpoints and dead-end notes of `uncommitted.md`.
  */
 import { format } from 'date-fns';
 import { parseBullets } from '../core/checkpoint-body';
@@ -26,7 +26,7 @@ export interface VerdictMark {
 	text: string;
 }
 
-/** The person's local date of a verdict (decisions §7). */
+/** The person's local date of a verdict (docs/decisions.md §7). */
 export function verdictDay(ts: number | null): string {
 	return ts !== null && ts > 0 ? format(ts * 1000, 'yyyy-MM-dd') : '';
 }
@@ -53,7 +53,7 @@ export function isNotesPath(path: string): boolean {
 /**
  * The key of a dead-end note's mark: its reviewKey and its time. One file may hold the same
  * ruling as two notes, one written before a retirement and one after; each row (and so each
- * mark) is its own copy (decisions §2), as the pane shows them.
+ * mark) is its own copy (docs/decisions.md §2), as the pane shows them.
  */
 export function noteMarkKey(key: string, ts: number): string {
 	return `${key}\u0000${ts}`;

@@ -1,6 +1,6 @@
 /**
  * The index file inside Obsidian: the store's BytesPort over the vault adapter, in the
- * plugin's own folder (decisions §1), built with `vault.configDir`, never `.obsidian`.
+ * plugin's own folder (docs/decisions.md §1), built with `vault.configDir`, never `.obsidian`.
  */
 import { normalizePath, type DataAdapter, type PluginManifest, type Vault } from 'obsidian';
 import type { BytesPort } from '../store/persist';

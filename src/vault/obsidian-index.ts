@@ -4,7 +4,7 @@
  * changed files are read), and from then on every file event under the folder goes
  * through one serial queue. The index is saved a moment after it changes and on unload.
  */
-import { Component, Notice, TFile, TFolder, type App, type PluginManifest, type TAbstractFile } from 'obsidian';
+import { Component, TFile, TFolder, type App, type PluginManifest, type TAbstractFile } from 'obsidian';
 import type { VaultModel } from '../core/vault-model';
 import { openIndexStore, storeSaver, type Saver } from '../store';
 import type { IndexStore } from '../store/index-store';
@@ -23,25 +23,32 @@ export interface IndexHost {
 	agentName(): string;
 	/** What the views show changed: they catch up after the burst. */
 	changed(): void;
+	/** Something the person should hear about; the UI words it (the adapters show nothing). */
+	tell(news: IndexNews): void;
 }
+
+/** What the index and the person's notes report to the person, as facts. */
+export type IndexNews =
+	/** The saved index could not be read (damaged, foreign) and was rebuilt from the vault. */
+	| { kind: 'index-rebuilt' }
+	/** A logos rewrite of uncommitted.md dropped a note of the person's; it was appended again. */
+	| { kind: 'note-readded' }
+	/** A note of the person's could not be written now; it is kept and tried again. */
+	| { kind: 'note-kept'; why: string }
+	/** Secrets were masked in a note of the person's before it was stored. */
+	| { kind: 'note-masked'; secrets: number };
 
 /** What the index tells the person's-notes logic after a pass or an event. */
 export type MissingHandler = (missing: MissingOwn[]) => Promise<void>;
 
 const SAVE_DELAY_MS = 2000;
 
-export const NOTICE = {
-	rebuilt: 'Logos index could not be read, so it was rebuilt from the vault. Nothing is lost.',
-	rebuilding: 'Rebuilding the logos index…',
-	done: (r: PassReport) => `Logos index rebuilt: ${r.read} files read.`,
-};
-
 export class IndexService extends Component {
 	private indexer: Indexer | null = null;
 	private saver: (Saver & { detach: () => void }) | null = null;
 	private queue: Promise<unknown> = Promise.resolve();
 	private state: 'idle' | 'starting' | 'ready' | 'failed' | 'closed' = 'idle';
-	/** Set by the person's-notes logic: re-appends what a logos rewrite dropped (decisions §6). */
+	/** Set by the person's-notes logic: re-appends what a logos rewrite dropped (docs/decisions.md §6). */
 	onMissing: MissingHandler = () => Promise.resolve();
 
 	constructor(private readonly host: IndexHost) {
@@ -120,7 +127,7 @@ export class IndexService extends Component {
 	private async recover(err: unknown): Promise<boolean> {
 		const store = this.indexer?.store;
 		if (!store || this.state !== 'ready' || !store.replaceIfDamaged(err)) return false;
-		new Notice(NOTICE.rebuilt);
+		this.host.tell({ kind: 'index-rebuilt' });
 		this.indexer = new Indexer(store, obsidianTextPort(this.host.app.vault), { ownAgent: () => this.host.agentName() });
 		this.saver?.scheduleSave();
 		await this.fullPass(this.indexer);
@@ -132,20 +139,18 @@ export class IndexService extends Component {
 		return this.apply((ix) => this.fullPass(ix));
 	}
 
-	/** "Rebuild index": everything derived is dropped and read again; the person's notes stay. */
-	rebuild(): Promise<void> {
-		return this.apply(async (ix) => {
-			const notice = new Notice(NOTICE.rebuilding, 0);
-			try {
-				const report = await ix.rebuild(listSessionsFolder(this.host.app.vault, this.host.folder()));
-				await this.onMissing(report.missingOwn);
-				notice.setMessage(NOTICE.done(report));
-				window.setTimeout(() => notice.hide(), 4000);
-			} catch (e) {
-				notice.hide();
-				throw e;
-			}
+	/**
+	 * "Rebuild index": everything derived is dropped and read again; the person's notes stay.
+	 * The pass's report, or null when the index is not open or the rebuild gave way to a recovery.
+	 */
+	async rebuild(): Promise<PassReport | null> {
+		let done: PassReport | null = null;
+		await this.apply(async (ix) => {
+			const report = await ix.rebuild(listSessionsFolder(this.host.app.vault, this.host.folder()));
+			await this.onMissing(report.missingOwn);
+			done = report;
 		});
+		return done;
 	}
 
 	private async open(): Promise<void> {
@@ -162,7 +167,7 @@ export class IndexService extends Component {
 				return;
 			}
 			// A first run is no news; a damaged or foreign file is, once, and never an error dialog.
-			if (load.rebuilt && load.reason !== 'missing') new Notice(NOTICE.rebuilt);
+			if (load.rebuilt && load.reason !== 'missing') this.host.tell({ kind: 'index-rebuilt' });
 			this.saver = storeSaver(store, port, path, {
 				delayMs: SAVE_DELAY_MS,
 				timers: { setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
@@ -205,7 +210,7 @@ export class IndexService extends Component {
 
 	private watch(): void {
 		const { vault, metadataCache } = this.host.app;
-		// The cache hands over the text it parsed (decisions §8): no second read.
+		// The cache hands over the text it parsed (docs/decisions.md §8): no second read.
 		this.registerEvent(metadataCache.on('changed', (file, data) => this.onChanged(file, data)));
 		this.registerEvent(metadataCache.on('deleted', (file) => this.onRemoved(file.path)));
 		this.registerEvent(vault.on('create', (f) => (f instanceof TFile ? this.onChanged(f) : this.onFolder(f))));

@@ -5,7 +5,7 @@
  */
 import { normalizePath, TFile, TFolder, type Vault } from 'obsidian';
 import type { VaultFile, VaultSnapshot } from '../core/types';
-import { mapBounded } from '../store/indexer';
+import { mapBounded } from '../core/arrays';
 
 /** Deep enough for `<scope>/<worktree>/_convos/<id>/<file>`, as the CLI's adapter. */
 const MAX_DEPTH = 6;
@@ -52,8 +52,6 @@ async function readOne(vault: Vault, file: TFile): Promise<VaultFile> {
 		return { ...base, text: null, error: `cannot read (${e instanceof Error ? e.message : String(e)})` };
 	}
 }
-
-export { mapBounded };
 
 /**
  * Everything under the sessions folder. Never throws: a missing folder is an empty

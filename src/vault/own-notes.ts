@@ -1,10 +1,9 @@
 /**
- * The person's own working notes (decisions §6): stored in the index first, then appended
+ * The person's own working notes (docs/decisions.md §6): stored in the index first, then appended
  * to uncommitted.md through the one writer. A write that fails stays unflushed and is
  * tried again; a line a logos rewrite dropped is appended again once per rewrite while no
  * checkpoint of the scope is newer, and after that the pane offers "add again" or "dismiss".
  */
-import { Notice } from 'obsidian';
 import { maskNoteText, parseUncommitted, renderNoteLine } from '../core/notes';
 import { WriteRefused } from '../core/path-guard';
 import type { CheckpointRecord } from '../core/types';
@@ -19,12 +18,6 @@ export interface Orphan {
 	note: IndexedNote;
 	checkpoint: CheckpointRecord;
 }
-
-export const NOTE_NOTICE = {
-	readded: 'A rewrite of uncommitted.md dropped your working note; it was added again.',
-	kept: (why: string) => `Your note is kept and will be written again shortly: ${why}`,
-	masked: (n: number) => `${n === 1 ? 'One secret was' : `${n} secrets were`} masked in your note.`,
-};
 
 /** Re-appends per note in one session: a guard against a writer that keeps dropping the line. */
 const MAX_READDS = 10;
@@ -59,7 +52,7 @@ export class OwnNotes {
 		if (!read) throw new WriteRefused('the note is empty once secrets are masked');
 		this.target(scope);
 		const id = store.addOwnNote(scope, agent, read.text, ts);
-		if (masked.redactions.length > 0) new Notice(NOTE_NOTICE.masked(masked.redactions.length));
+		if (masked.redactions.length > 0) this.host.tell({ kind: 'note-masked', secrets: masked.redactions.length });
 		this.host.changed();
 		return this.write({ id, scope, agent, text: read.text, ts });
 	}
@@ -71,7 +64,7 @@ export class OwnNotes {
 		for (const n of store.pendingOwnNotes()) await this.write(n);
 	}
 
-	/** The person's notes a newer checkpoint left out of the scope (decisions §6). */
+	/** The person's notes a newer checkpoint left out of the scope (docs/decisions.md §6). */
 	orphans(scope: string): Orphan[] {
 		const store = this.index.store;
 		if (!store) return [];
@@ -106,7 +99,7 @@ export class OwnNotes {
 				const seen = this.readded.get(n.id);
 				if (seen?.stamp === stamp || (seen?.count ?? 0) >= MAX_READDS) continue;
 				this.readded.set(n.id, { stamp, count: (seen?.count ?? 0) + 1 });
-				if (await this.write(n)) new Notice(NOTE_NOTICE.readded);
+				if (await this.write(n)) this.host.tell({ kind: 'note-readded' });
 			}
 		}
 	}
@@ -122,7 +115,7 @@ export class OwnNotes {
 		} catch (e) {
 			// Unflushed again (a re-append of a flushed note included): the retry picks it up.
 			store.addOwnNote(n.scope, n.agent, n.text, n.ts);
-			new Notice(NOTE_NOTICE.kept(e instanceof Error ? e.message : String(e)));
+			this.host.tell({ kind: 'note-kept', why: e instanceof Error ? e.message : String(e) });
 			return false;
 		} finally {
 			this.writing.delete(n.id);

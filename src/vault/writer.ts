@@ -1,5 +1,5 @@
 /**
- * The one module that writes into the vault (plugin-decisions.md §1): a verdict line appended
+ * The one module that writes into the vault (docs/decisions.md §1): a verdict line appended
  * to `reviewed.md` and a working note appended to `uncommitted.md`. Both the CLI and the plugin
  * call it; each supplies an AppendPort that never loses a line another writer added meanwhile.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the index's figures on a generated vault (issue 3), printed as
+ * `npm run bench`: the index's figures on a generated vault, printed as
  * `name: value` lines. A script that prints, not a timed test: figures vary by machine.
  * What each figure includes: test/bench/README.md.
  */

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { checkIndexTarget, IndexFileRefused, lockIndex, lockPath, writeIndexFile } from '../../src/cli/index-file';
 import { IndexStore } from '../../src/store/index-store';
-import { loadSql } from '../store/helpers';
+import { loadSql } from '../helpers/store';
 
 let sql: SqlJsStatic;
 let dir: string;

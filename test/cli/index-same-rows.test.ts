@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import { COMMANDS } from '../../src/cli/commands';
 import { IndexStore } from '../../src/store/index-store';
 import { dumpRows } from '../helpers/index-rows';
-import { loadSql } from '../store/helpers';
-import { loadPlugin, makeApp } from '../ui/harness';
-import { fixtureFiles, tolerateBadFrontmatter } from '../ui/review-harness';
+import { loadSql } from '../helpers/store';
+import { loadPlugin, makeApp } from '../helpers/harness';
+import { fixtureFiles, tolerateBadFrontmatter } from '../helpers/review-harness';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
 

@@ -10,7 +10,7 @@ import type { ScopeActivity } from '../../src/store';
 import { withChecksum } from '../../src/store/checksum';
 import { IndexStore } from '../../src/store/index-store';
 import { buildCli } from '../helpers/build-cli';
-import { damagedInUse, loadSql, record } from '../store/helpers';
+import { damagedInUse, loadSql, record } from '../helpers/store';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
 const DAY = 24 * 60 * 60;

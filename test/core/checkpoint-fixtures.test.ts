@@ -116,7 +116,7 @@ describeShared('fixture vault vault-basic: parsed values', () => {
 	});
 });
 
-describe('spec examples (vault-format.md §2.5, §2.6), copied into test/fixtures/spec-examples', () => {
+describe('spec examples (docs/format.md §2.5, §2.6), copied into test/fixtures/spec-examples', () => {
 	const dir = join(__dirname, '../fixtures/spec-examples');
 
 	it.each(readdirSync(dir).filter((n) => n.endsWith('.md')))('%s re-renders byte for byte', (name) => {

@@ -155,13 +155,12 @@ describe('parseCheckpoint never throws', () => {
 		);
 	});
 
-	it('on huge lines, NUL bytes and unclosed relations, in linear time', () => {
-		const started = Date.now();
+	// Megabytes of input: a quadratic reader would run for minutes, so finishing is the check.
+	it('on huge lines, NUL bytes and unclosed relations', () => {
 		wellFormed(parseCheckpoint('---\ntitle: ' + 'x'.repeat(2_000_000) + '\n---\n## Task\n\n' + 'y'.repeat(2_000_000)));
 		wellFormed(parseCheckpoint('pred: follows, obj: "[[a'.repeat(200_000)));
 		wellFormed(parseCheckpoint('\u0000'.repeat(100_000)));
 		wellFormed(parseCheckpoint('## Task\n'.repeat(100_000)));
-		expect(Date.now() - started).toBeLessThan(10_000);
 	});
 
 	it('on non-string input from careless callers', () => {

@@ -133,7 +133,7 @@ describe('renderCheckpoint', () => {
 	const base = record({ project: 'kestrel', agent: 'claude', session: '20261116-091204-claude', task: 'x', ts: 1794851921 });
 
 	it('writes the time of a new record in local time, as logos does', () => {
-		// In US Pacific time (the test run's zone) this is the spec §2.5 example's time.
+		// In US Pacific time (the test run's zone) this is the docs/format.md §2.5 example's time.
 		const out = renderCheckpoint(base, '');
 		expect(out).toContain(`first_seen: ${local(base.ts).date}\ncheckpointed: ${local(base.ts).stamp}\n`);
 		if (new Date(base.ts * 1000).getTimezoneOffset() === 480) expect(out).toContain('checkpointed: 2026-11-16T09:58:41-08:00\n');

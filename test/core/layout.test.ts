@@ -203,7 +203,7 @@ describe('scanVault on in-memory vaults', () => {
 			'20261116-091030-claude.md': cp('20261116-091030-claude'),
 		}, 'sessions', ['gull']));
 		expect(s.projects).toEqual(['gull', 'kestrel']);
-		// spec §1.3: the empty folder gull and kestrel/empty-worktree hold no record: no scopes.
+		// docs/format.md §1.3: the empty folder gull and kestrel/empty-worktree hold no record: no scopes.
 		expect(s.scopes.map((x) => x.scope)).toEqual(['kestrel', 'kestrel/billing-v2', 'kestrel/notes-only']);
 		expect(s.scopes.find((x) => x.scope === 'kestrel/notes-only')).toMatchObject({
 			project: 'kestrel', worktree: 'notes-only', dir: 'sessions/kestrel/notes-only',

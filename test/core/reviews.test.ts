@@ -124,7 +124,7 @@ describe('writing verdicts', () => {
 		expect(() => renderVerdict({ kind: 'reconfirmed', text: 'x', commit: '', ts: -3, line: 0 })).toThrow(RangeError);
 	});
 
-	it('writes the header of plugin-decisions §2', () => {
+	it('writes the header of docs/decisions.md §2', () => {
 		expect(reviewedHeader('kestrel')).toBe(
 			"# reviewed — kestrel\n\nVerdicts on rulings recorded in this scope's checkpoints.\nAppend-only: the last line about a ruling wins.\n\n",
 		);

@@ -51,7 +51,7 @@ describe('quoteScalar: go-yaml v3 marshalling', () => {
 		['tab\there', '"tab\\there"'],
 		['😀', '"\\U0001F600"'],
 		['two\nlines', '|-\n    two\n    lines'],
-	])('writes %j as %j (spec §2.3)', (input, output) => {
+	])('writes %j as %j (docs/format.md §2.3)', (input, output) => {
 		expect(quoteScalar(input)).toBe(output);
 	});
 

@@ -126,7 +126,7 @@ describeRealLogos('real logos 0.4.8', () => {
 	});
 
 	it('lists history in the order `logos sessions` prints, and the projects logos names', () => {
-		// A folder holding no record is no project for logos, nor a scope for us (spec §1.3).
+		// A folder holding no record is no project for logos, nor a scope for us (docs/format.md §1.3).
 		fs.mkdirSync(path.join(sb.vault, 'sessions', 'empty-project'), { recursive: true });
 		for (const project of ['kestrel', 'kestrel-one', 'kestrel-wt', 'scratch-notes']) {
 			const theirs = [...sb.ok(['sessions', project]).stdout.matchAll(/^(\d{8}-\d{6}-\S+)\s{2}/gm)].map((m) => m[1]);
@@ -189,7 +189,7 @@ describeRealLogos('real logos 0.4.8', () => {
 		nextSecond();
 		ours(['note', '--scope', 'kestrel', '--agent', 'claude', text]);
 		// 0.4.8 reads uncommitted.md only in `logos index` (its resume reads its own cache): the
-		// race the spec names (§9 step 5, decisions §6). After the index, it is there with its agent.
+		// race docs/format.md §4.3 names (docs/decisions.md §6). After the index, it is there with its agent.
 		expect(sb.ok(['resume', 'kestrel']).stdout).not.toContain(text);
 		expect(sb.ok(['index']).stdout).toMatch(/restored \d+ uncommitted working note/);
 		const resume = sb.ok(['resume', 'kestrel']).stdout;

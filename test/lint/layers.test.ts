@@ -37,6 +37,8 @@ const CASES: Planted[] = [
 		text: "import { normalizePath } from 'obsidian';\nexport const p = normalizePath;\n" },
 	{ name: 'vault importing ui', filePath: VAULT, rule: 'import/no-restricted-paths',
 		text: "import { RESUME_VIEW_TYPE } from '../ui/labels';\nexport const t = RESUME_VIEW_TYPE;\n" },
+	{ name: 'vault showing a Notice', filePath: VAULT, rule: 'no-restricted-imports',
+		text: "import { Notice } from 'obsidian';\nexport const n = Notice;\n" },
 	{ name: 'ui importing the CLI', filePath: UI, rule: 'import/no-restricted-paths',
 		text: "import { UsageError } from '../cli/command-base';\nexport const u = UsageError;\n" },
 	{ name: 'cli importing ui', filePath: CLI, rule: 'import/no-restricted-paths',

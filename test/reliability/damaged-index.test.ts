@@ -7,7 +7,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/index-store';
 import { openIndexBytes } from '../../src/store/open';
 import { loadIndex, newCopy, saveIndex } from '../../src/store/persist';
-import { MemoryDisk, record } from '../store/helpers';
+import { MemoryDisk, record } from '../helpers/store';
 import { buildCliBundle } from './lib/bundle';
 import { damagedIndex, indexDbTargets } from './lib/damaged-index';
 import { loadSql } from './lib/env';

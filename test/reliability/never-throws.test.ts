@@ -38,10 +38,9 @@ describe('found by the properties', () => {
 		['frontmatter nested 20,000 deep', () => readFrontmatter(`touched: ${'['.repeat(20_000)}${']'.repeat(20_000)}`)],
 		['block frontmatter nested 5,000 deep', () => readFrontmatter(Array.from({ length: 5000 }, (_, i) => `${' '.repeat(i)}- `).join('\n'))],
 		['compact sequences nested 5,000 deep', () => readFrontmatter(`x: ${'- '.repeat(5000)}y`)],
-	])('%s takes well under a second', (_name, run) => {
-		const started = Date.now();
-		run();
-		expect(Date.now() - started).toBeLessThan(1000);
+	// Inputs of 100,000s of characters: quadratic work would take minutes, so finishing is the check.
+	])('%s finishes', (_name, run) => {
+		expect(run).not.toThrow();
 	});
 
 	it('deep frontmatter is a problem on the checkpoint; its body still reads', () => {

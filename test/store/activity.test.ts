@@ -13,7 +13,7 @@ import { buildVaultModel } from '../../src/core/vault-model';
 import { IndexStore, type ScopeActivity } from '../../src/store';
 import { Indexer } from '../../src/store/indexer';
 import { listSessions, loadSnapshot, nodeTextPort } from '../../src/vault/node-fs';
-import { loadSql, record } from './helpers';
+import { loadSql, record } from '../helpers/store';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
 const DAY = 24 * 60 * 60;
@@ -90,7 +90,7 @@ describe('scope activity from the index', () => {
 		const now = NEWEST + DAY;
 		const scan = fromScan(now);
 		const scopes = scan.map((r) => r.scope);
-		// spec §1.3: the empty folder delta holds no record, so neither the scan nor the index lists it.
+		// docs/format.md §1.3: the empty folder delta holds no record, so neither the scan nor the index lists it.
 		expect(scopes).toEqual(['alpha', 'alpha/spike', 'beta', 'epsilon', 'gamma']);
 		expect(store.scopes()).toEqual(['alpha', 'alpha/spike', 'beta', 'epsilon', 'gamma']);
 		expect(store.scopeActivity(now, scopes)).toEqual(scan);

@@ -8,7 +8,7 @@ import { lineMap } from '../../src/core/lines';
 import { checkedBytes, withChecksum } from '../../src/store/checksum';
 import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines } from '../../src/store/record-codec';
 import type { CheckpointRecord } from '../../src/core/types';
-import { checkpoint, record } from './helpers';
+import { checkpoint, record } from '../helpers/store';
 
 /** The row decodeRecord reads, as writeCheckpoint would have stored the record. */
 function roundTrip(r: CheckpointRecord): CheckpointRecord {

@@ -1,7 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/index-store';
 import { openIndexBytes } from '../../src/store/open';
-import { damagedInUse, loadSql, note, record } from './helpers';
+import { damagedInUse, loadSql, note, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
 let store: IndexStore;

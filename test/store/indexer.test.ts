@@ -12,7 +12,7 @@ import { IndexStore } from '../../src/store/index-store';
 import { Indexer } from '../../src/store/indexer';
 import { listSessions, loadSnapshot, nodeTextPort } from '../../src/vault/node-fs';
 import { dumpRows } from '../helpers/index-rows';
-import { loadSql } from './helpers';
+import { loadSql } from '../helpers/store';
 
 const OWN = path.join(__dirname, '..', 'fixtures', 'vault-own');
 /** A few days after the fixture's newest checkpoint. */

@@ -1,6 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/index-store';
-import { localTs, loadSql, note, record } from './helpers';
+import { localTs, loadSql, note, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
 let store: IndexStore;

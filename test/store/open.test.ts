@@ -2,7 +2,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../src/store/checksum';
 import { createIndexDb, fileKind, openIndexBytes } from '../../src/store/open';
 import { IndexStore } from '../../src/store/index-store';
-import { loadSql, record } from './helpers';
+import { loadSql, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
 let good: Uint8Array;

@@ -3,7 +3,7 @@ import { IndexStore } from '../../src/store/index-store';
 import { createIndexDb } from '../../src/store/open';
 import { loadIndex, newCopy, oldCopy, saveIndex } from '../../src/store/persist';
 import { openIndexStore, storeSaver } from '../../src/store';
-import { Crash, loadSql, ManualTimers, MemoryDisk, record } from './helpers';
+import { Crash, loadSql, ManualTimers, MemoryDisk, record } from '../helpers/store';
 
 const PATH = '.obsidian/plugins/logos-continuity/index.db';
 

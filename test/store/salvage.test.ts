@@ -1,12 +1,12 @@
 /**
- * The person's own notes read out of index files that cannot be used (decisions §6): the one
+ * The person's own notes read out of index files that cannot be used (docs/decisions.md §6): the one
  * part of the index the vault cannot give back.
  */
 import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../src/store/checksum';
 import { IndexStore } from '../../src/store/index-store';
 import { salvageOwnNotes } from '../../src/store/salvage';
-import { loadSql, record } from './helpers';
+import { loadSql, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
 let saved: Uint8Array;

@@ -2,7 +2,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/index-store';
 import { createSaver } from '../../src/store/persist';
 import { storeSaver } from '../../src/store';
-import { loadSql, ManualTimers, MemoryDisk, note, settle } from './helpers';
+import { loadSql, ManualTimers, MemoryDisk, note, settle } from '../helpers/store';
 
 const PATH = '.obsidian/plugins/logos-continuity/index.db';
 

@@ -4,7 +4,7 @@ import { applicationId, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from 
 import { createIndexDb, openIndexBytes } from '../../src/store/open';
 import { APPLICATION_ID } from '../../src/store/schema';
 import { IndexStore } from '../../src/store/index-store';
-import { loadSql, note } from './helpers';
+import { loadSql, note } from '../helpers/store';
 
 let sql: SqlJsStatic;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('schema', () => {
 		db.close();
 	});
 
-	it('keeps logos\'s working-notes columns as spec §4.1 names them', () => {
+	it('keeps logos\'s working-notes columns as docs/format.md §4.1 names them', () => {
 		const db = createIndexDb(sql);
 		expect(columns(db, 'sessions')).toEqual(['id', 'project', 'agent', 'task', 'started', 'ended', 'slug']);
 		expect(columns(db, 'session_notes').slice(0, 5)).toEqual(['id', 'session', 'text', 'ts', 'unflushed']);

@@ -8,7 +8,7 @@ import { renderAbandoned } from '../../src/ui/abandoned-line';
 import { planLabel, renderPlanBlock } from '../../src/ui/plan-block';
 import { renderResume } from '../../src/ui/resume-render';
 import { checkpointText, snapshot } from '../helpers/snapshot';
-import { emptyModel, fullModel, NOW, recordingEnv } from './fake-model';
+import { emptyModel, fullModel, NOW, recordingEnv } from '../helpers/fake-model';
 
 /** What clicking "Copy command" puts on the clipboard. */
 async function copied(scope: string): Promise<string> {
@@ -87,7 +87,7 @@ describe('the plan block', () => {
 		renderResume(el, r, env);
 		const body = el.querySelector('.logos-resume') as HTMLElement;
 		renderPlanBlock(body, r, model.scan, env, () => Promise.resolve(plan ? [plan] : []));
-		await new Promise((resolve) => setTimeout(resolve, 0));
+		await jest.advanceTimersByTimeAsync(0);
 		const details = body.querySelector('details.logos-plan') as HTMLDetailsElement;
 		expect(details.open).toBe(false);
 		expect(details.parentElement?.previousElementSibling?.classList.contains('logos-handoff')).toBe(true);

@@ -5,8 +5,8 @@ import { Component, MarkdownRenderer, type App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../src/main';
 import { isRemoteUrl, prepareAgentMarkdown, sanitizeAgentDom } from '../../src/ui/agent-html';
 import { renderAgentMarkdown } from '../../src/ui/agent-markdown';
-import { loadPlugin, makeApp, openResumeView } from './harness';
-import { HERON, NOW, vaultFiles } from './vault-texts';
+import { loadPlugin, makeApp, openResumeView } from '../helpers/harness';
+import { HERON, NOW, vaultFiles } from '../helpers/vault-texts';
 
 /**
  * A stand-in for Obsidian's renderer at its most permissive: raw HTML passes as Obsidian's

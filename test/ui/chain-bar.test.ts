@@ -5,8 +5,8 @@ import { EditorView } from '@codemirror/view';
 import { editorInfoField, TFile, type App as AppOriginal, type MarkdownFileInfo } from 'obsidian';
 import type LogosContinuityPlugin from '../../src/main';
 import { firstBodyLine } from '../../src/ui/chain-bar-hosts';
-import { activePath, DEMO_DIR, folderFiles, OWN, OWN_DIR, renderSection } from './chain-helpers';
-import { loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, settle } from './harness';
+import { activePath, DEMO_DIR, folderFiles, OWN, OWN_DIR, renderSection } from '../helpers/chain-helpers';
+import { loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, settle } from '../helpers/harness';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

@@ -6,8 +6,8 @@ import { ForkChooser } from '../../src/ui/chain-chooser';
 import { CHAIN_TEXT, moveFrom } from '../../src/ui/chain-nav';
 import { CHAIN_COMMANDS } from '../../src/ui/chain-setup';
 import { EMPTY } from '../../src/ui/labels';
-import { activePath, captureNotices, command, DEMO_DIR, folderFiles, offered, openNote, OWN, OWN_DIR, run } from './chain-helpers';
-import { loadPlugin, makeApp, settle } from './harness';
+import { activePath, captureNotices, command, DEMO_DIR, folderFiles, offered, openNote, OWN, OWN_DIR, run } from '../helpers/chain-helpers';
+import { loadPlugin, makeApp, settle } from '../helpers/harness';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

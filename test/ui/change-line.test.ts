@@ -6,7 +6,7 @@ import { buildVaultModel } from '../../src/core/vault-model';
 import { renderResume } from '../../src/ui/resume-render';
 import { sourcesFrom } from '../../src/ui/resume-sources';
 import { loadFolder } from '../helpers/load-folder';
-import { recordingEnv } from './fake-model';
+import { recordingEnv } from '../helpers/fake-model';
 
 const model = buildVaultModel(loadFolder(path.join(__dirname, '..', '..', 'demo-vault')));
 const NOW = 1796068800;

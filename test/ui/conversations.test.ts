@@ -4,8 +4,8 @@ import type { App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../src/main';
 import { ConversationPicker, highlighted, pickConversation } from '../../src/ui/conversation-picker';
 import { ConversationsView, CONVERSATIONS_VIEW_TYPE } from '../../src/ui/conversation-view';
-import { activePath, folderFiles, openNote, openView, OWN, OWN_DIR } from './chain-helpers';
-import { loadPlugin, makeApp, openResumeView, settle } from './harness';
+import { activePath, folderFiles, openNote, openView, OWN, OWN_DIR } from '../helpers/chain-helpers';
+import { loadPlugin, makeApp, openResumeView, settle } from '../helpers/harness';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

@@ -8,8 +8,8 @@ import type { App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../src/main';
 import { FIRST_RUN_KEY } from '../../src/ui/first-run';
 import { RESUME_VIEW_TYPE } from '../../src/ui/labels';
-import { loadPlugin, makeApp, openResumeView, settle } from './harness';
-import { A2, A3, B, NOTES, NOW, vaultFiles } from './vault-texts';
+import { loadPlugin, makeApp, openResumeView, settle } from '../helpers/harness';
+import { A2, A3, B, NOTES, NOW, vaultFiles } from '../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

@@ -2,7 +2,7 @@
 /**
  * The index inside the plugin, over obsidian-test-mocks with real sql.js: cold and warm
  * starts, every kind of file event, a damaged index file, rebuild, and the person's own
- * working notes (decisions §6).
+ * working notes (docs/decisions.md §6).
  */
 import 'obsidian-test-mocks/jest-setup';
 import { TFile, type App as AppOriginal } from 'obsidian';
@@ -10,14 +10,13 @@ import { back } from '../../src/core/chains';
 import type LogosContinuityPlugin from '../../src/main';
 import { NOTE_MODAL_TEXT, NoteModal } from '../../src/ui/note-modal';
 import { indexPath } from '../../src/vault/obsidian-bytes';
-import { NOTICE } from '../../src/vault/obsidian-index';
-import { NOTE_NOTICE } from '../../src/vault/own-notes';
-import { atomicVault, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from './harness';
-import { takeNotices } from './notice-shim';
-import { click, keepModalsOpen, openModals, topModal } from './review-harness';
-import { A2, A3, B, NOTES, NOW, vaultFiles } from './vault-texts';
+import { NOTE_NOTICE, NOTICE } from '../../src/ui/index-notices';
+import { atomicVault, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from '../helpers/harness';
+import { takeNotices } from '../helpers/notice-shim';
+import { click, keepModalsOpen, openModals, topModal } from '../helpers/review-harness';
+import { A2, A3, B, NOTES, NOW, vaultFiles } from '../helpers/vault-texts';
 
-jest.mock('obsidian', () => jest.requireActual<typeof import('./notice-shim')>('./notice-shim').obsidianWithNotices());
+jest.mock('obsidian', () => jest.requireActual<typeof import('../helpers/notice-shim')>('../helpers/notice-shim').obsidianWithNotices());
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
@@ -191,7 +190,7 @@ describe('file events', () => {
 		expect(moved?.conversation).toBe('d41f');
 		expect(plugin.index.service.store?.checkpointAt(A3)).toBeNull();
 		expect(reads).not.toHaveBeenCalled();
-		// The follows chain does not care which folder a checkpoint sits in (decisions §4).
+		// The follows chain does not care which folder a checkpoint sits in (docs/decisions.md §4).
 		const { model } = await plugin.source.load();
 		expect(back(model.scan, '20261117-101517-claude', 'kestrel').chain.map((r) => r.id)).toContain('20261116-142233-claude');
 	});
@@ -222,7 +221,12 @@ describe('file events', () => {
 		mockPlugin(plugin).commands__.get('rebuild-index')?.callback?.();
 		await idle();
 		expect(reads.mock.calls.map(([f]) => f.path)).toEqual(expect.arrayContaining([A2, A3, B]));
-		expect(takeNotices().map((n) => n.el.textContent).pop()).toMatch(/^Logos index rebuilt: \d+ files read\.$/);
+		const notice = takeNotices().pop();
+		expect(notice?.el.textContent).toMatch(/^Logos index rebuilt: \d+ files read\.$/);
+		// The count stays up a few seconds, then goes.
+		expect(notice?.hidden).toBe(false);
+		await settle(4000);
+		expect(notice?.hidden).toBe(true);
 		expect(plugin.index.service.store?.ownNotes('kestrel').map((n) => n.text)).toEqual(['the preview cache needs a TTL']);
 	});
 });

@@ -12,8 +12,8 @@ import { drawBar } from '../../src/ui/chain-bar';
 import { chainPlace } from '../../src/core/chain-place';
 import { checkpointName, checkpointTooltip, conversationName, quietLabel, shortLabel, when } from '../../src/ui/names';
 import { loadFolder } from '../helpers/load-folder';
-import { DEMO_DIR, folderFiles } from './chain-helpers';
-import { loadPlugin, makeApp, openResumeView } from './harness';
+import { DEMO_DIR, folderFiles } from '../helpers/chain-helpers';
+import { loadPlugin, makeApp, openResumeView } from '../helpers/harness';
 
 const DEMO = path.join(__dirname, '../../demo-vault');
 /** 2026-12-01T12:00:00Z. */

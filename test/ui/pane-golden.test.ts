@@ -15,7 +15,7 @@ import { renderResume } from '../../src/ui/resume-render';
 import { sourcesFrom } from '../../src/ui/resume-sources';
 import { verifyApproved } from '../helpers/approval';
 import { loadFolder } from '../helpers/load-folder';
-import { recordingEnv } from './fake-model';
+import { recordingEnv } from '../helpers/fake-model';
 
 const ROOT = path.join(__dirname, '..', '..');
 const NOW = 1796068800; // 2026-11-30T12:00:00-08:00, as the CLI's golden files

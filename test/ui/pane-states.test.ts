@@ -11,12 +11,12 @@ import { NoteModal } from '../../src/ui/note-modal';
 import { SETTINGS_TEXT } from '../../src/ui/open-settings';
 import { ReviewQueueModal } from '../../src/ui/review-queue';
 import type { ResumeView } from '../../src/ui/resume-view';
-import { loadPlugin, makeApp, openResumeView, settle } from './harness';
-import { takeNotices } from './notice-shim';
-import { command, keepModalsOpen, openModals, topModal } from './review-harness';
-import { NOW, vaultFiles } from './vault-texts';
+import { loadPlugin, makeApp, openResumeView, settle } from '../helpers/harness';
+import { takeNotices } from '../helpers/notice-shim';
+import { command, keepModalsOpen, openModals, topModal } from '../helpers/review-harness';
+import { NOW, vaultFiles } from '../helpers/vault-texts';
 
-jest.mock('obsidian', () => jest.requireActual<typeof import('./notice-shim')>('./notice-shim').obsidianWithNotices());
+jest.mock('obsidian', () => jest.requireActual<typeof import('../helpers/notice-shim')>('../helpers/notice-shim').obsidianWithNotices());
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

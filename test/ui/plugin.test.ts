@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import type LogosContinuityPlugin from '../../src/main';
 import { RESUME_VIEW_TYPE } from '../../src/ui/labels';
 import { verifyApproved } from '../helpers/approval';
-import { loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from './harness';
-import { A3, NOTES, NOW, vaultFiles } from './vault-texts';
+import { loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from '../helpers/harness';
+import { A3, NOTES, NOW, vaultFiles } from '../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

@@ -9,8 +9,8 @@ import type { App as AppOriginal } from 'obsidian';
 import { QUIET_AFTER } from '../../src/core/continuity';
 import type LogosContinuityPlugin from '../../src/main';
 import type { ResumeView } from '../../src/ui/resume-view';
-import { loadPlugin, makeApp, openResumeView, settle } from './harness';
-import { NOW, T_A3, vaultFiles } from './vault-texts';
+import { loadPlugin, makeApp, openResumeView, settle } from '../helpers/harness';
+import { NOW, T_A3, vaultFiles } from '../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

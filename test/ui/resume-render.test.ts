@@ -4,7 +4,7 @@ import { AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HANDOFF, SECTION } from '../../sr
 import { FOLD_LIMIT, noteFields, STATE_FOLD_PREVIEW_CHARS, when } from '../../src/ui/resume-dom';
 import { earlierRulings, pendingNotices } from '../../src/ui/resume-history';
 import { HANDOFF_LIST_LIMIT, renderResume } from '../../src/ui/resume-render';
-import { A2_PATH, A3_PATH, emptyModel, fakeCheckpoint, fakeRecord, fakeSources, fullModel, NOW, recordingEnv, T_A3 } from './fake-model';
+import { A2_PATH, A3_PATH, emptyModel, fakeCheckpoint, fakeRecord, fakeSources, fullModel, NOW, recordingEnv, T_A3 } from '../helpers/fake-model';
 
 /** The section titles, without their counts. */
 function titles(el: HTMLElement): string[] {

@@ -6,8 +6,8 @@ import type LogosContinuityPlugin from '../../src/main';
 import { ACTIONS, AUTO_LABEL, EMPTY, HANDOFF, SECTION } from '../../src/ui/labels';
 import { SECTIONS_STORAGE_KEY } from '../../src/ui/resume-sections';
 import type { ResumeView } from '../../src/ui/resume-view';
-import { layoutReady, loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from './harness';
-import { A2, A3, HERON, NOW, vaultFiles } from './vault-texts';
+import { layoutReady, loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from '../helpers/harness';
+import { A2, A3, HERON, NOW, vaultFiles } from '../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

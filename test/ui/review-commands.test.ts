@@ -6,14 +6,14 @@ import { ACTIONS } from '../../src/ui/labels';
 import type LogosContinuityPlugin from '../../src/main';
 import { CommitModal } from '../../src/ui/review-commit-modal';
 import { rulingsOf } from '../../src/core/resume';
-import { atomicVault, loadPlugin, makeApp, openResumeView, settle } from './harness';
-import { takeNotices } from './notice-shim';
+import { atomicVault, loadPlugin, makeApp, openResumeView, settle } from '../helpers/harness';
+import { takeNotices } from '../helpers/notice-shim';
 import {
 	A1, A3, A5, A8, ALPHA_NOTES, ALPHA_REVIEWED, NOW, R1, R2, ROUTE,
 	available, click, command, editorOn, fixtureFiles, keepModalsOpen, lineOf, openModals, read, run, tolerateBadFrontmatter, topModal,
-} from './review-harness';
+} from '../helpers/review-harness';
 
-jest.mock('obsidian', () => jest.requireActual<typeof import('./notice-shim')>('./notice-shim').obsidianWithNotices());
+jest.mock('obsidian', () => jest.requireActual<typeof import('../helpers/notice-shim')>('../helpers/notice-shim').obsidianWithNotices());
 
 const RETIRE = 'retire-ruling-under-cursor';
 const RECONFIRM = 'reconfirm-ruling-under-cursor';

@@ -4,14 +4,14 @@ import { TFile, type App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../src/main';
 import { CommitModal } from '../../src/ui/review-commit-modal';
 import { ReviewQueueModal } from '../../src/ui/review-queue';
-import { atomicVault, loadPlugin, makeApp, settle } from './harness';
-import { takeNotices } from './notice-shim';
+import { atomicVault, loadPlugin, makeApp, settle } from '../helpers/harness';
+import { takeNotices } from '../helpers/notice-shim';
 import {
 	A8, ALPHA_REVIEWED, NOW, R1, R2, R3, ROUTE,
 	click, command, fixtureFiles, keepKeyHandlers, keepModalsOpen, openModals, pressKey, read, tolerateBadFrontmatter, topModal,
-} from './review-harness';
+} from '../helpers/review-harness';
 
-jest.mock('obsidian', () => jest.requireActual<typeof import('./notice-shim')>('./notice-shim').obsidianWithNotices());
+jest.mock('obsidian', () => jest.requireActual<typeof import('../helpers/notice-shim')>('../helpers/notice-shim').obsidianWithNotices());
 
 const R4 = 'per-route flags in the load balancer — the LB has no per-route flags';
 

@@ -39,7 +39,7 @@ describe('settings', () => {
 
 describe('settings tab', () => {
 	test('offers every setting, and a change is cleaned, saved and applied', async () => {
-		const { loadPlugin, makeApp, mockPlugin } = await import('./harness');
+		const { loadPlugin, makeApp, mockPlugin } = await import('../helpers/harness');
 		const plugin = await loadPlugin(makeApp({ 'sessions/kestrel/uncommitted.md': '' }));
 		const tab = mockPlugin(plugin).settingTabs__[0] as unknown as LogosSettingTab;
 		expect(tab.getSettingDefinitions().map((d) => ('control' in d && d.control ? d.control.key : null))).toEqual(['sessionsFolder', 'agentName', 'showStatusBar', 'remoteImages', 'followConversation', null]);

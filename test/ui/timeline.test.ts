@@ -9,8 +9,8 @@ import { COMMANDS, type CommandContext } from '../../src/cli/commands';
 import type { Timeline } from '../../src/core/timeline';
 import type LogosContinuityPlugin from '../../src/main';
 import { TimelineView, TIMELINE_VIEW_TYPE } from '../../src/ui/timeline-view';
-import { DEMO_DIR, folderFiles, offered, openView, OWN_DIR } from './chain-helpers';
-import { loadPlugin, makeApp, settle } from './harness';
+import { DEMO_DIR, folderFiles, offered, openView, OWN_DIR } from '../helpers/chain-helpers';
+import { loadPlugin, makeApp, settle, untilDone } from '../helpers/harness';
 import { WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 
 /** 2026-11-30T12:00:00-08:00, the golden files' clock. */
@@ -192,7 +192,7 @@ describe('a scope of many checkpoints', () => {
 
 	test('drawn in pieces, every mark and link ends up drawn, as the CLI lists them', async () => {
 		const view = await start(dir);
-		await view.showScope('proj-00');
+		await untilDone(view.showScope('proj-00'));
 		const cli = cliTimeline(dir, 'proj-00');
 		expect(cli.marks).toHaveLength(600);
 		expect(drawn(view)).toEqual(expected(cli));
@@ -202,7 +202,7 @@ describe('a scope of many checkpoints', () => {
 		const view = await start(dir);
 		const first = view.showScope('proj-00');
 		const second = view.showScope('proj-01');
-		await Promise.all([first, second]);
+		await untilDone(Promise.all([first, second]));
 		await settle(50);
 		expect(drawn(view)).toEqual(expected(cliTimeline(dir, 'proj-01')));
 	});

@@ -11,12 +11,12 @@ import type LogosContinuityPlugin from '../../src/main';
 import { queueVerdict } from '../../src/ui/review-queue';
 import { VerdictWidget } from '../../src/ui/verdict-decorations';
 import { noteMarkKey } from '../../src/ui/verdict-marks';
-import { atomicVault, loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from './harness';
-import { A2, A3, A5, A8, ALPHA_NOTES, ALPHA_REVIEWED, NOW, OWN, R1, R2, R3, ROUTE, available, editorOn, fixtureFiles, lineOf, read, tolerateBadFrontmatter } from './review-harness';
+import { atomicVault, loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from '../helpers/harness';
+import { A2, A3, A5, A8, ALPHA_NOTES, ALPHA_REVIEWED, NOW, OWN, R1, R2, R3, ROUTE, available, editorOn, fixtureFiles, lineOf, read, tolerateBadFrontmatter } from '../helpers/review-harness';
 
 const R4 = 'per-route flags in the load balancer — the LB has no per-route flags';
 const A7 = 'sessions/alpha/_convos/_unattached/20261106-090000-codex.md';
-/** The local date of NOW (decisions §7: the person's zone; the tests run in US Pacific). */
+/** The local date of NOW (docs/decisions.md §7: the person's zone; the tests run in US Pacific). */
 const TODAY = '2026-11-13';
 
 let app: AppOriginal;
@@ -223,12 +223,12 @@ describe('the same verdict everywhere', () => {
 });
 
 /**
- * Dead-end working notes are rulings too (decisions §3): their marks sit beside their lines
+ * Dead-end working notes are rulings too (docs/decisions.md §3): their marks sit beside their lines
  * of uncommitted.md. The fixture's alpha notes, with two verdict lines added to reviewed.md
  * and the typed dead end written once more after its retirement:
  * - ROUTE (a typed `route:` record, a dead end) retired at RETIRED_AT;
  * - "limiter metrics exported …" (not a dead end) retired too: it is no ruling, so no mark;
- * - ROUTE again, noted after the retirement: a new, live copy (decisions §2).
+ * - ROUTE again, noted after the retirement: a new, live copy (docs/decisions.md §2).
  */
 describe('verdicts beside dead-end notes of uncommitted.md', () => {
 	/** After the ROUTE note (1794520541), before the next one: 2026-11-12 in US Pacific. */

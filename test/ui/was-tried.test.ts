@@ -4,8 +4,8 @@ import type { App as AppOriginal, Editor, MarkdownFileInfo, Menu } from 'obsidia
 import type LogosContinuityPlugin from '../../src/main';
 import { AUTO_EDIT_NOTICE, isAutoRecord } from '../../src/ui/chain-auto';
 import { askWasTried, TRIED_TEXT, WasTriedModal } from '../../src/ui/was-tried';
-import { captureNotices, folderFiles, OWN, OWN_DIR, run } from './chain-helpers';
-import { loadPlugin, makeApp, settle } from './harness';
+import { captureNotices, folderFiles, OWN, OWN_DIR, run } from '../helpers/chain-helpers';
+import { loadPlugin, makeApp, settle } from '../helpers/harness';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;

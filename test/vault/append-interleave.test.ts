@@ -15,7 +15,7 @@ import { reviewedHeader } from '../../src/core/reviews';
 import { nodeAppendPort } from '../../src/vault/node-fs';
 import { obsidianAppendPort } from '../../src/vault/obsidian-append';
 import { appendVerdict, type AppendPort, type WriteTarget } from '../../src/vault/writer';
-import { atomicVault, makeApp } from '../ui/harness';
+import { atomicVault, makeApp } from '../helpers/harness';
 
 const N = 1000;
 const FILE = 'sessions/alpha/reviewed.md';

@@ -7,7 +7,7 @@ import 'obsidian-test-mocks/jest-setup';
 import { WriteRefused } from '../../src/core/path-guard';
 import { obsidianAppendPort } from '../../src/vault/obsidian-append';
 import { appendNote, appendVerdict, type WriteTarget } from '../../src/vault/writer';
-import { atomicVault, makeApp } from '../ui/harness';
+import { atomicVault, makeApp } from '../helpers/harness';
 
 const BIG = 65 * 1024 * 1024;
 

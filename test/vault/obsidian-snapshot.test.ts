@@ -2,7 +2,7 @@
 import 'obsidian-test-mocks/jest-setup';
 import type { TFile as TFileOriginal, Vault as VaultOriginal } from 'obsidian';
 import { App, TFile } from 'obsidian-test-mocks/obsidian';
-import { mapBounded, READ_CONCURRENCY, readSnapshot } from '../../src/vault/obsidian-snapshot';
+import { READ_CONCURRENCY, readSnapshot } from '../../src/vault/obsidian-snapshot';
 
 const CP = 'sessions/kestrel/_convos/7c0e/20261117-101517-claude.md';
 
@@ -78,15 +78,11 @@ describe('Obsidian snapshot adapter', () => {
 			inFlight--;
 			return real(f);
 		});
-		const snap = await readSnapshot(vault, 'sessions');
+		const reading = readSnapshot(vault, 'sessions');
+		await jest.runAllTimersAsync();
+		const snap = await reading;
 		expect(snap.files).toHaveLength(40);
 		expect(snap.files.every((f) => f.text?.startsWith('n'))).toBe(true);
 		expect(peak).toBe(READ_CONCURRENCY);
-	});
-
-	test('mapBounded keeps input order', async () => {
-		const out = await mapBounded([30, 10, 20], 2, (ms) => new Promise<number>((r) => setTimeout(() => r(ms), ms)));
-		expect(out).toEqual([30, 10, 20]);
-		expect(await mapBounded([], 8, () => Promise.resolve(1))).toEqual([]);
 	});
 });

@@ -103,7 +103,7 @@ export function checkpointDiffs(vaults: number, seed: number): CheckResult {
 		const { files } = vault(rng);
 		try {
 			const model = buildVaultModel({ root: 'sessions', files, dirs: ['sessions', 'sessions/k', 'sessions/k/_convos', `sessions/k/_convos/${CONV}`] });
-			const recs: CheckpointRecord[] = history(model.scan, 'k').entries;
+			const recs: readonly CheckpointRecord[] = history(model.scan, 'k').entries;
 			const text = (r: CheckpointRecord): string => files.find((f) => f.path === r.path)?.text ?? '';
 			const reviewed = files.find((f) => f.path.endsWith('reviewed.md'))?.text ?? '';
 			for (const a of recs) {

@@ -1,5 +1,5 @@
 /**
- * Nothing lost under concurrent writers (decisions §6): a simulated logos rewrites
+ * Nothing lost under concurrent writers (docs/decisions.md §6): a simulated logos rewrites
  * uncommitted.md whole from its own cache while the plugin appends the person's notes,
  * re-appends the ones logos dropped, and retries the ones a failing disk refused.
  *
@@ -8,7 +8,7 @@
  * stops re-appending — still in the index, shown to the person as not folded. Anything
  * else is a lost note.
  *
- * logos here does what spec §4.3–§4.6 say it does: each note it records rewrites the file
+ * logos here does what docs/format.md §4.3–§4.6 say it does: each note it records rewrites the file
  * from its open notes; a checkpoint folds the notes of its agent and of agents silent past
  * the parallel grace, then rewrites the file from what is still open (or removes it);
  * now and then it imports the file (`logos index`), which adopts the person's lines.

@@ -22,7 +22,7 @@ import { migrate, MIGRATIONS } from '../../../src/store/migrations';
 import { createIndexDb } from '../../../src/store/open';
 import { type BytesPort, loadIndex, newCopy, oldCopy, saveIndex } from '../../../src/store/persist';
 import { openIndexStore, storeSaver } from '../../../src/store';
-import { MemoryDisk, record } from '../../store/helpers';
+import { MemoryDisk, record } from '../../helpers/store';
 import { ROOT } from './env';
 import { errorText, type CheckResult, Tally } from './report';
 import { Rng } from './rng';

@@ -7,8 +7,8 @@ import * as path from 'node:path';
 import type { App as AppOriginal, Command, ItemView, MarkdownPostProcessorContext, MarkdownRenderChild } from 'obsidian';
 import { MetadataCache, Notice, TFile } from 'obsidian-test-mocks/obsidian';
 import type LogosContinuityPlugin from '../../src/main';
-import { loadFolder } from '../helpers/load-folder';
-import { mockPlugin, settle } from './harness';
+import { loadFolder } from './load-folder';
+import { mockPlugin, settle, untilDone } from './harness';
 
 /**
  * SHIM: the mocks' metadata cache throws on a note whose frontmatter is not valid YAML
@@ -127,7 +127,8 @@ export async function openView<T extends ItemView>(app: AppOriginal, plugin: Log
 	await leaf.open(view);
 	view.load();
 	// onOpen is protected on View; Obsidian calls it from outside as this does.
-	await (view as unknown as { onOpen(): Promise<void> }).onOpen();
+	// A view may draw in pieces, giving the thread back through timers: the fake clock runs.
+	await untilDone((view as unknown as { onOpen(): Promise<void> }).onOpen());
 	await settle();
 	return view;
 }

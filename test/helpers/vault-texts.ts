@@ -1,5 +1,5 @@
 /**
- * A small logos vault in the shape logos writes (spec §2.5), after the shared fixture
+ * A small logos vault in the shape logos writes (docs/format.md §2.5), after the shared fixture
  * `vault-basic`: two projects, two conversations in kestrel, notes and a verdict.
  */
 

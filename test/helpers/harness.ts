@@ -42,12 +42,30 @@ export function makeApp(files: Record<string, string>): AppOriginal {
 	return app;
 }
 
-/** Lets pending promises and the plugin's debounced notify (300 ms) run. */
+/**
+ * Lets pending promises run, and moves the fake clock `ms` forward so that the timers due in
+ * that time (the plugin's debounced notify, 300 ms; retries) fire. Timers are fake in the
+ * unit suite (jest.config.cjs): nothing here sleeps.
+ */
 export async function settle(ms = 0): Promise<void> {
-	await new Promise((r) => setTimeout(r, ms));
+	await jest.advanceTimersByTimeAsync(ms);
 	for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
+/**
+ * Awaits work that gives the main thread back between pieces through timers (a view drawn
+ * in pieces): the fake clock moves a millisecond at a time until the work is done.
+ */
+export async function untilDone<T>(work: Promise<T>): Promise<T> {
+	let done = false;
+	const watched = work.finally(() => {
+		done = true;
+	});
+	for (let ms = 0; ms < 60_000 && !done; ms++) await jest.advanceTimersByTimeAsync(1);
+	return watched;
+}
+
+/** Past the plugin's debounced notify (300 ms). */
 export const NOTIFY_SETTLE_MS = 400;
 
 /**

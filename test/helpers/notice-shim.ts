@@ -4,7 +4,7 @@
  * notice works. This Notice does the same, and remembers every notice shown so a test can
  * read it and click in it. Use it as the `obsidian` module of a test file:
  *
- *   jest.mock('obsidian', () => jest.requireActual<typeof import('./notice-shim')>('./notice-shim').obsidianWithNotices());
+ *   jest.mock('obsidian', () => jest.requireActual<typeof import('../helpers/notice-shim')>('../helpers/notice-shim').obsidianWithNotices());
  */
 import type * as ObsidianMocks from 'obsidian-test-mocks/obsidian';
 
