@@ -3,22 +3,22 @@
  * status bar and vault events; everything that reads the vault waits for layout-ready.
  */
 import { debounce, Notice, Platform, Plugin } from 'obsidian';
-import { scopeOfPath } from './core/vault-model';
-import { copyResume } from './ui/copy-resume';
-import { openOnFirstRun } from './ui/first-run';
-import { RESUME_VIEW_TYPE } from './ui/labels';
-import { copyTarget, noScopeText, openResumePane, refreshResumeViews } from './ui/pane';
-import { ResumeView } from './ui/resume-view';
+import { scopeOfPath } from './core/model/vault-model';
+import { copyResume } from './ui/resume/copy-resume';
+import { openOnFirstRun } from './ui/resume/first-run';
+import { RESUME_VIEW_TYPE } from './ui/shared/labels';
+import { copyTarget, noScopeText, openResumePane, refreshResumeViews } from './ui/shared/pane';
+import { ResumeView } from './ui/resume/resume-view';
 import { LogosSettingTab, normalizeSettings, type LogosSettings } from './ui/settings';
-import { summarizeUncommitted, UncommittedStatus } from './ui/status-bar';
+import { summarizeUncommitted, UncommittedStatus } from './ui/notes/status-bar';
 import { ModelSource } from './vault/obsidian-source';
 import { watchSessions } from './vault/obsidian-watch';
-import { registerReviews, type Reviews } from './ui/review-setup';
-import { registerChainFeatures, type ChainFeatures } from './ui/chain-setup';
-import { registerIndex, type IndexFeatures } from './ui/index-setup';
-import { registerWhy, type WhyFeatures } from './ui/why-setup';
-import { registerCompare, type CompareFeatures } from './ui/compare-setup';
-import { registerTimeline, type TimelineFeatures } from './ui/timeline-setup';
+import { registerReviews, type Reviews } from './ui/review/register';
+import { registerChainFeatures, type ChainFeatures } from './ui/chain/register';
+import { registerIndex, type IndexFeatures } from './ui/notes/register';
+import { registerWhy, type WhyFeatures } from './ui/why/register';
+import { registerCompare, type CompareFeatures } from './ui/compare/register';
+import { registerTimeline, type TimelineFeatures } from './ui/timeline/register';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;

@@ -4,14 +4,14 @@
  * JSON follows the CLI conventions: ids, unix seconds, vault-relative paths, 1-based lines
  * (null when unknown).
  */
-import { back } from '../core/chains';
+import { back } from '../core/model/chains';
 import {
 	diffCheckpoints, diffSummary, effectPhrase, fieldPhrase, fieldWord, itemPhrase, previousCheckpoint,
 	type CheckpointDiff, type DiffItem, type ItemKind, type PreviousVia,
-} from '../core/checkpoint-diff';
-import { HEADING } from '../core/checkpoint-body';
+} from '../core/answers/checkpoint-diff';
+import { HEADING } from '../core/format/checkpoint-body';
 import type { CheckpointRecord } from '../core/types';
-import { buildVaultModel, type VaultModel } from '../core/vault-model';
+import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
 import { loadSnapshot } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
 

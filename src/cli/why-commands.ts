@@ -5,10 +5,10 @@
  */
 import { pushAll } from '../core/arrays';
 import { collapseSpace } from '../core/strings';
-import { buildVaultModel, type VaultModel } from '../core/vault-model';
-import { checkpointsOfPlans, plansFrom, type Plan } from '../core/plans';
-import { VERDICT_WORD } from '../core/verdict-words';
-import { touching, type Mention } from '../core/why';
+import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
+import { checkpointsOfPlans, plansFrom, type Plan } from '../core/format/plans';
+import { VERDICT_WORD } from '../core/answers/verdict-words';
+import { touching, type Mention } from '../core/answers/why';
 import type { VaultSnapshot } from '../core/types';
 import { loadSnapshot } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';

@@ -2,10 +2,10 @@
  * Whitespace and length measured the way logos measures them, so text the plugin
  * reads, keys and writes lines up with what logos reads, keys and writes.
  */
-import { oneLine } from './go-text';
+import { oneLine } from './go/go-text';
 
 // Trimming and collapsing follow Go's unicode.IsSpace; one implementation serves the core.
-export { goTrimSpace as trimSpace, goFields as fields, oneLine as collapseSpace } from './go-text';
+export { goTrimSpace as trimSpace, goFields as fields, oneLine as collapseSpace } from './go/go-text';
 
 /** Lower-cased with whitespace folded: how logos compares a task or a ruling. */
 export function foldKey(s: string): string {

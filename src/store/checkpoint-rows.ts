@@ -2,9 +2,9 @@
  * Checkpoint files in the index: one row per file, plus its rulings and decisions
  * with their keys, so the views can answer without reading the vault again.
  */
-import { stemOf } from '../core/names';
-import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core/receipts';
-import type { LineMap } from '../core/lines';
+import { stemOf } from '../core/format/names';
+import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core/answers/receipts';
+import type { LineMap } from '../core/format/lines';
 import type { CheckpointRecord } from '../core/types';
 import { type Conn, num, str, type Row } from './conn';
 import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, RECORD_COLUMNS, recordList, utf8 } from './record-codec';

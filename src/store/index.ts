@@ -4,11 +4,11 @@
  * headless CLI share it.
  */
 import type { SqlJsStatic } from 'sql.js';
-import { IndexStore, type IndexStoreOptions } from './index-store';
+import { IndexStore, type IndexStoreOptions } from './store';
 import { type BytesPort, createSaver, type LoadSource, loadIndex, type Saver, type SaverOptions, saveIndex } from './persist';
 import type { UnusableReason } from './open';
 
-export * from './index-store';
+export * from './store';
 export type { ScopeActivity } from './activity';
 export { initSql } from './sqlite';
 export { SCHEMA_VERSION } from './migrations';

@@ -6,12 +6,12 @@
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
  */
 import { mapBounded } from '../core/arrays';
-import { fileRole } from '../core/layout';
-import { linesFromMaps } from '../core/lines';
-import { parseUncommitted } from '../core/notes';
+import { fileRole } from '../core/model/scan';
+import { linesFromMaps } from '../core/format/lines';
+import { parseUncommitted } from '../core/format/notes';
 import type { VaultFile } from '../core/types';
-import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core/vault-model';
-import type { IndexedNote, IndexStore, ListedFile } from './index-store';
+import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core/model/vault-model';
+import type { IndexedNote, IndexStore, ListedFile } from './store';
 import { KeptFiles } from './kept';
 import { Placer, type ReadResult } from './placement';
 import { isUnderPath, type Listed, type Listing, VaultFiles } from './vault-files';

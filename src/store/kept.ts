@@ -4,10 +4,10 @@
  * need), the rows the store holds, and the parsed uncommitted.md and reviewed.md files.
  * A parse counts only while the file's mtime and size are the ones it was taken at.
  */
-import type { CachedParse } from '../core/layout';
-import { parseReviewed } from '../core/reviews';
+import type { CachedParse } from '../core/model/scan';
+import { parseReviewed } from '../core/format/reviews';
 import type { Checkpoint, CheckpointRecord, Verdict, WorkingNote } from '../core/types';
-import type { FileStamp, IndexStore, KeptExtras, StoredRow } from './index-store';
+import type { FileStamp, IndexStore, KeptExtras, StoredRow } from './store';
 import { isUnderPath, type Listed, type VaultFiles } from './vault-files';
 
 interface Stamped extends FileStamp {

@@ -8,11 +8,11 @@
  * share its id can change. Those, with their folders, are placed alone; anything else
  * (a new file, a new id) places the whole scope.
  */
-import { scanVault, type ParseCache } from '../core/layout';
-import { lineMap } from '../core/lines';
+import { scanVault, type ParseCache } from '../core/model/scan';
+import { lineMap } from '../core/format/lines';
 import { textDigest } from '../core/strings';
 import type { CheckpointRecord, VaultFile } from '../core/types';
-import type { IndexStore, KeptExtras } from './index-store';
+import type { IndexStore, KeptExtras } from './store';
 import { type KeptFiles, sameRecord } from './kept';
 import type { Listed, VaultFiles } from './vault-files';
 

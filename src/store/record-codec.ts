@@ -4,9 +4,9 @@
  * as columns, and fields at their empty value, are left out and restored on reading; field
  * names are stored as one letter; the project is left out when it names the row's scope.
  */
-import { emptyCheckpoint } from '../core/checkpoint';
-import type { LineMap } from '../core/lines';
-import { stemOf } from '../core/names';
+import { emptyCheckpoint } from '../core/format/checkpoint';
+import type { LineMap } from '../core/format/lines';
+import { stemOf } from '../core/format/names';
 import type { Checkpoint, CheckpointRecord } from '../core/types';
 import { num, type Row, str } from './conn';
 

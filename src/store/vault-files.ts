@@ -3,9 +3,9 @@
  * stamp, every folder, and which scope each checkpoint file belongs to. Classification
  * comes from the core's layout rules (fileRole), so the index and a full scan agree.
  */
-import { fileRole, type FileRole, isProjectDir } from '../core/layout';
-import { isCheckpointNameAt } from '../core/names';
-import type { ListedFile } from './index-store';
+import { fileRole, type FileRole, isProjectDir } from '../core/model/scan';
+import { isCheckpointNameAt } from '../core/format/names';
+import type { ListedFile } from './store';
 
 /** What an adapter lists without reading: the Obsidian folder tree, or a Node stat walk. */
 export interface Listing {

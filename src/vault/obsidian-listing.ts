@@ -5,7 +5,7 @@
  */
 import { TFile, type TAbstractFile, type Vault } from 'obsidian';
 import type { IndexerPort, Listing } from '../store/indexer';
-import type { ListedFile } from '../store/index-store';
+import type { ListedFile } from '../store/store';
 import { collect, findSessionsFolder, sessionsRoot } from './obsidian-snapshot';
 
 export function stampOf(file: TFile): ListedFile {

@@ -4,7 +4,7 @@
  * unchanged is read again), or from the sessions folder while the index is not usable.
  */
 import type { Vault } from 'obsidian';
-import { buildVaultModel, type VaultModel } from '../core/vault-model';
+import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
 import { findSessionsFolder, readSnapshot, sessionsRoot } from './obsidian-snapshot';
 
 export interface LoadedModel {

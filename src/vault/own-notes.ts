@@ -4,13 +4,13 @@
  * tried again; a line a logos rewrite dropped is appended again once per rewrite while no
  * checkpoint of the scope is newer, and after that the pane offers "add again" or "dismiss".
  */
-import { maskNoteText, parseUncommitted, renderNoteLine } from '../core/notes';
-import { WriteRefused } from '../core/path-guard';
+import { maskNoteText, parseUncommitted, renderNoteLine } from '../core/format/notes';
+import { WriteRefused } from '../core/format/path-guard';
 import type { CheckpointRecord } from '../core/types';
-import type { IndexedNote } from '../store/index-store';
+import type { IndexedNote } from '../store/store';
 import type { MissingOwn } from '../store/indexer';
 import { obsidianAppendPort } from './obsidian-append';
-import type { IndexHost, IndexService } from './obsidian-index';
+import type { IndexHost, IndexService } from './obsidian-store';
 import { appendNote, type WriteTarget } from './writer';
 
 /** A note logos's newer checkpoint left out: the person decides. */

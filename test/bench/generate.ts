@@ -5,10 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { emptyCheckpoint } from '../../src/core/checkpoint';
-import { renderCheckpoint } from '../../src/core/checkpoint-render';
-import { renderNoteLine, uncommittedHeader } from '../../src/core/notes';
-import { renderVerdict, reviewedHeader } from '../../src/core/reviews';
+import { emptyCheckpoint } from '../../src/core/format/checkpoint';
+import { renderCheckpoint } from '../../src/core/format/checkpoint-render';
+import { renderNoteLine, uncommittedHeader } from '../../src/core/format/notes';
+import { renderVerdict, reviewedHeader } from '../../src/core/format/reviews';
 import type { Checkpoint } from '../../src/core/types';
 
 export interface GenOptions {

@@ -7,11 +7,11 @@ import * as path from 'node:path';
 import { COMMANDS, type CommandContext, UsageError } from '../../src/cli/commands';
 import type { DiffResult } from '../../src/cli/diff-command';
 import { stripControls } from '../../src/cli/terminal';
-import { diffCheckpoints } from '../../src/core/checkpoint-diff';
-import { history } from '../../src/core/history';
+import { diffCheckpoints } from '../../src/core/answers/checkpoint-diff';
+import { history } from '../../src/core/model/history';
 import type { CheckpointRecord } from '../../src/core/types';
-import { buildVaultModel } from '../../src/core/vault-model';
-import { compareModel } from '../../src/ui/compare-model';
+import { buildVaultModel } from '../../src/core/model/vault-model';
+import { compareModel } from '../../src/ui/compare/compare-model';
 import { verifyApproved } from '../helpers/approval';
 import { loadFolder } from '../helpers/load-folder';
 

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { checkIndexTarget, IndexFileRefused, lockIndex, lockPath, writeIndexFile } from '../../src/cli/index-file';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { loadSql } from '../helpers/store';
 
 let sql: SqlJsStatic;

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { COMMANDS } from '../../src/cli/commands';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { dumpRows } from '../helpers/index-rows';
 import { loadSql } from '../helpers/store';
 import { loadPlugin, makeApp } from '../helpers/harness';

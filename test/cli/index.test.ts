@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ScopeActivity } from '../../src/store';
 import { withChecksum } from '../../src/store/checksum';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { buildCli } from '../helpers/build-cli';
 import { damagedInUse, loadSql, record } from '../helpers/store';
 

@@ -1,5 +1,5 @@
-import { history } from '../../src/core/history';
-import { scanVault } from '../../src/core/layout';
+import { history } from '../../src/core/model/history';
+import { scanVault } from '../../src/core/model/scan';
 import { Memo } from '../../src/core/memo';
 import { checkpointText, snapshot } from '../helpers/snapshot';
 

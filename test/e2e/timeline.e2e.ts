@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Timeline } from '../../src/core/timeline';
+import type { Timeline } from '../../src/core/answers/timeline';
 import { DEMO_VAULT, ROOT, runCommand, screenshot, useHost, waitForNote, type HostPage } from './helpers';
 
 const VIEW = '.workspace-leaf-content[data-type="logos-timeline"]';

@@ -5,8 +5,8 @@
 import type { App as AppOriginal, PluginManifest, View, WorkspaceLeaf as LeafOriginal } from 'obsidian';
 import { App, ItemView, Plugin as MockPlugin, Vault, Workspace } from 'obsidian-test-mocks/obsidian';
 import LogosContinuityPlugin from '../../src/main';
-import { RESUME_VIEW_TYPE } from '../../src/ui/labels';
-import { ResumeView } from '../../src/ui/resume-view';
+import { RESUME_VIEW_TYPE } from '../../src/ui/shared/labels';
+import { ResumeView } from '../../src/ui/resume/resume-view';
 import { liveStats, metadataFollowsFiles } from './index-shims';
 
 export const MANIFEST: PluginManifest = {

@@ -3,7 +3,7 @@
  * two indexes of the same vault (plugin and CLI, warm and cold) can be compared.
  */
 import type { SqlJsStatic } from 'sql.js';
-import type { IndexStore } from '../../src/store/index-store';
+import type { IndexStore } from '../../src/store/store';
 
 export function dumpRows(sql: SqlJsStatic, store: IndexStore): Record<string, unknown[]> {
 	const db = new sql.Database(store.export());

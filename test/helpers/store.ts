@@ -3,7 +3,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { SqlJsStatic } from 'sql.js';
 import type { Checkpoint, CheckpointRecord, WorkingNote } from '../../src/core/types';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { openIndexBytes } from '../../src/store/open';
 import { initSql } from '../../src/store/sqlite';
 import type { BytesPort, Timers } from '../../src/store/persist';

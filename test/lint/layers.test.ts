@@ -19,7 +19,7 @@ interface Message { ruleId: string | null; message: string; line: number }
 const CORE = 'src/core/strings.ts';
 const STORE = 'src/store/checksum.ts';
 const VAULT = 'src/vault/writer.ts';
-const UI = 'src/ui/labels.ts';
+const UI = 'src/ui/shared/labels.ts';
 const CLI = 'src/cli/output.ts';
 
 const CASES: Planted[] = [
@@ -36,28 +36,28 @@ const CASES: Planted[] = [
 	{ name: 'store importing obsidian', filePath: STORE, rule: 'no-restricted-imports',
 		text: "import { normalizePath } from 'obsidian';\nexport const p = normalizePath;\n" },
 	{ name: 'vault importing ui', filePath: VAULT, rule: 'import/no-restricted-paths',
-		text: "import { RESUME_VIEW_TYPE } from '../ui/labels';\nexport const t = RESUME_VIEW_TYPE;\n" },
+		text: "import { RESUME_VIEW_TYPE } from '../ui/shared/labels';\nexport const t = RESUME_VIEW_TYPE;\n" },
 	{ name: 'vault showing a Notice', filePath: VAULT, rule: 'no-restricted-imports',
 		text: "import { Notice } from 'obsidian';\nexport const n = Notice;\n" },
 	{ name: 'ui importing the CLI', filePath: UI, rule: 'import/no-restricted-paths',
-		text: "import { UsageError } from '../cli/command-base';\nexport const u = UsageError;\n" },
+		text: "import { UsageError } from '../../cli/command-base';\nexport const u = UsageError;\n" },
 	{ name: 'cli importing ui', filePath: CLI, rule: 'import/no-restricted-paths',
-		text: "import { RESUME_VIEW_TYPE } from '../ui/labels';\nexport const t = RESUME_VIEW_TYPE;\n" },
+		text: "import { RESUME_VIEW_TYPE } from '../ui/shared/labels';\nexport const t = RESUME_VIEW_TYPE;\n" },
 	{ name: 'cli importing obsidian', filePath: CLI, rule: 'no-restricted-imports',
 		text: "import { Notice } from 'obsidian';\nexport const n = Notice;\n" },
 	// notes.ts imports strings.ts; strings.ts importing notes.ts closes the loop.
 	{ name: 'a cycle', filePath: CORE, rule: 'import/no-cycle',
-		text: "import { uncommittedHeader } from './notes';\nexport const h = uncommittedHeader;\n" },
+		text: "import { uncommittedHeader } from './format/notes';\nexport const h = uncommittedHeader;\n" },
 
 	{ name: 'clean core', filePath: CORE, rule: null,
-		text: "import { oneLine } from './go-text';\nexport const one = (s: string): string => oneLine(s);\n" },
+		text: "import { oneLine } from './go/go-text';\nexport const one = (s: string): string => oneLine(s);\n" },
 	{ name: 'clean store', filePath: STORE, rule: null,
 		text: "import { foldKey } from '../core/strings';\nexport const key = (s: string): string => foldKey(s);\n" },
 	{ name: 'clean vault', filePath: VAULT, rule: null,
 		text: "import { normalizePath } from 'obsidian';\nimport { SCHEMA_VERSION } from '../store';\nimport { foldKey } from '../core/strings';\n" +
 			"export const v = SCHEMA_VERSION;\nexport const key = (s: string): string => normalizePath(foldKey(s));\n" },
 	{ name: 'clean ui', filePath: UI, rule: null,
-		text: "import { Notice } from 'obsidian';\nimport { appendVerdict } from '../vault/writer';\nimport { SCHEMA_VERSION } from '../store';\n" +
+		text: "import { Notice } from 'obsidian';\nimport { appendVerdict } from '../../vault/writer';\nimport { SCHEMA_VERSION } from '../../store';\n" +
 			"export const n = Notice;\nexport const a = appendVerdict;\nexport const v = SCHEMA_VERSION;\n" },
 	{ name: 'clean cli', filePath: CLI, rule: null,
 		text: "import { existsSync } from 'node:fs';\nimport { appendVerdict } from '../vault/writer';\nimport { SCHEMA_VERSION } from '../store';\n" +
@@ -176,10 +176,10 @@ describe('no import cycle in src, `import type` included', () => {
 
 	it('a planted type-only cycle is found', () => {
 		const files = sources(path.join(ROOT, 'src'));
-		const notes = path.join(ROOT, 'src/core/notes.ts');
+		const notes = path.join(ROOT, 'src/core/format/notes.ts');
 		const strings = path.join(ROOT, 'src/core/strings.ts');
-		const read = (f: string) => readFileSync(f, 'utf8') + (f === strings ? "\nimport type { WorkingNote } from './notes';\n" : '');
-		expect(readFileSync(notes, 'utf8')).toContain("from './strings'");
-		expect(cycles(graphOf(files, read))).toContain('src/core/notes.ts -> src/core/strings.ts -> src/core/notes.ts');
+		const read = (f: string) => readFileSync(f, 'utf8') + (f === strings ? "\nimport type { WorkingNote } from './format/notes';\n" : '');
+		expect(readFileSync(notes, 'utf8')).toContain("from '../strings'");
+		expect(cycles(graphOf(files, read))).toContain('src/core/format/notes.ts -> src/core/strings.ts -> src/core/format/notes.ts');
 	});
 });

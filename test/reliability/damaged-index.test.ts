@@ -4,7 +4,7 @@
  * stored CREATE statement with a flipped byte (the index opened, then every query failed).
  */
 import type { SqlJsStatic } from 'sql.js';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { openIndexBytes } from '../../src/store/open';
 import { loadIndex, newCopy, saveIndex } from '../../src/store/persist';
 import { MemoryDisk, record } from '../helpers/store';

@@ -1,5 +1,5 @@
 import type { SqlJsStatic } from 'sql.js';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { localTs, loadSql, note, record } from '../helpers/store';
 
 let sql: SqlJsStatic;

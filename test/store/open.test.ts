@@ -1,7 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../src/store/checksum';
 import { createIndexDb, fileKind, openIndexBytes } from '../../src/store/open';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { loadSql, record } from '../helpers/store';
 
 let sql: SqlJsStatic;

@@ -1,5 +1,5 @@
 import type { SqlJsStatic } from 'sql.js';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { createIndexDb } from '../../src/store/open';
 import { loadIndex, newCopy, oldCopy, saveIndex } from '../../src/store/persist';
 import { openIndexStore, storeSaver } from '../../src/store';

@@ -4,7 +4,7 @@
  */
 import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../src/store/checksum';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { salvageOwnNotes } from '../../src/store/salvage';
 import { loadSql, record } from '../helpers/store';
 

@@ -1,5 +1,5 @@
 import type { SqlJsStatic } from 'sql.js';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { createSaver } from '../../src/store/persist';
 import { storeSaver } from '../../src/store';
 import { loadSql, ManualTimers, MemoryDisk, note, settle } from '../helpers/store';

@@ -3,7 +3,7 @@ import { initSql } from '../../src/store/sqlite';
 import { applicationId, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src/store/migrations';
 import { createIndexDb, openIndexBytes } from '../../src/store/open';
 import { APPLICATION_ID } from '../../src/store/schema';
-import { IndexStore } from '../../src/store/index-store';
+import { IndexStore } from '../../src/store/store';
 import { loadSql, note } from '../helpers/store';
 
 let sql: SqlJsStatic;

@@ -9,10 +9,10 @@
  */
 import 'obsidian-test-mocks/jest-setup';
 import * as path from 'node:path';
-import { buildVaultModel } from '../../src/core/vault-model';
-import { buildResume } from '../../src/core/resume';
-import { renderResume } from '../../src/ui/resume-render';
-import { sourcesFrom } from '../../src/ui/resume-sources';
+import { buildVaultModel } from '../../src/core/model/vault-model';
+import { buildResume } from '../../src/core/answers/resume';
+import { renderResume } from '../../src/ui/resume/resume-render';
+import { sourcesFrom } from '../../src/ui/resume/resume-sources';
 import { verifyApproved } from '../helpers/approval';
 import { loadFolder } from '../helpers/load-folder';
 import { recordingEnv } from '../helpers/fake-model';

@@ -4,7 +4,7 @@ import type { App as AppOriginal, Command } from 'obsidian';
 import { TFile } from 'obsidian-test-mocks/obsidian';
 import * as path from 'node:path';
 import type LogosContinuityPlugin from '../../src/main';
-import { RESUME_VIEW_TYPE } from '../../src/ui/labels';
+import { RESUME_VIEW_TYPE } from '../../src/ui/shared/labels';
 import { verifyApproved } from '../helpers/approval';
 import { loadPlugin, makeApp, mockPlugin, NOTIFY_SETTLE_MS, openResumeView, settle } from '../helpers/harness';
 import { A3, NOTES, NOW, vaultFiles } from '../helpers/vault-texts';

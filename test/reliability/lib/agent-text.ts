@@ -8,7 +8,7 @@
 import DOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { marked } from 'marked';
-import { prepareAgentMarkdown, sanitizeAgentDom } from '../../../src/ui/agent-html';
+import { prepareAgentMarkdown, sanitizeAgentDom } from '../../../src/ui/shared/agent-html';
 import { type CheckResult, Tally } from './report';
 import { Rng } from './rng';
 

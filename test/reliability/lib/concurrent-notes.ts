@@ -14,12 +14,12 @@
  * now and then it imports the file (`logos index`), which adopts the person's lines.
  */
 import type { SqlJsStatic } from 'sql.js';
-import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core/checkpoint';
-import { PARALLEL_GRACE } from '../../../src/core/continuity';
-import { maskNoteText, notesToReappend, parseUncommitted, renderUncommitted } from '../../../src/core/notes';
+import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core/format/checkpoint';
+import { PARALLEL_GRACE } from '../../../src/core/answers/continuity';
+import { maskNoteText, notesToReappend, parseUncommitted, renderUncommitted } from '../../../src/core/format/notes';
 import { collapseSpace } from '../../../src/core/strings';
 import type { WorkingNote } from '../../../src/core/types';
-import { IndexStore } from '../../../src/store/index-store';
+import { IndexStore } from '../../../src/store/store';
 import { appendNote, type WriteTarget } from '../../../src/vault/writer';
 import { DiskError, faultyPort, memoryDisk, nodeDisk, recordingPort, type SimDisk } from './disks';
 import { errorText, type CheckResult, Tally } from './report';

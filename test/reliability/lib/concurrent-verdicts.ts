@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseReviewed, renderVerdict } from '../../../src/core/reviews';
+import { parseReviewed, renderVerdict } from '../../../src/core/format/reviews';
 import type { Verdict } from '../../../src/core/types';
 import { nodeAppendPort } from '../../../src/vault/node-fs';
 import { appendVerdict, type AppendPort, type WriteTarget } from '../../../src/vault/writer';

@@ -17,7 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../../src/store/checksum';
-import { IndexStore } from '../../../src/store/index-store';
+import { IndexStore } from '../../../src/store/store';
 import { migrate, MIGRATIONS } from '../../../src/store/migrations';
 import { createIndexDb } from '../../../src/store/open';
 import { type BytesPort, loadIndex, newCopy, oldCopy, saveIndex } from '../../../src/store/persist';

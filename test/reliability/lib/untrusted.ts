@@ -8,12 +8,12 @@
  */
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { parseCheckpoint } from '../../../src/core/checkpoint';
-import { guardPath, scopeFilePath, WriteRefused } from '../../../src/core/path-guard';
-import { parseUncommitted } from '../../../src/core/notes';
-import { parseReviewed } from '../../../src/core/reviews';
-import { MARKER } from '../../../src/core/secrets';
-import { buildVaultModel } from '../../../src/core/vault-model';
+import { parseCheckpoint } from '../../../src/core/format/checkpoint';
+import { guardPath, scopeFilePath, WriteRefused } from '../../../src/core/format/path-guard';
+import { parseUncommitted } from '../../../src/core/format/notes';
+import { parseReviewed } from '../../../src/core/format/reviews';
+import { MARKER } from '../../../src/core/format/secrets';
+import { buildVaultModel } from '../../../src/core/model/vault-model';
 import type { VaultSnapshot } from '../../../src/core/types';
 import { appendNote, appendVerdict, type AppendPort, type WriteTarget } from '../../../src/vault/writer';
 import { leaks, secretNote as shapedSecretNote } from '../../helpers/secret-shapes';

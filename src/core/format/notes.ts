@@ -1,0 +1,217 @@
+/**
+ * Working notes: `uncommitted.md` read and written exactly as logos does (docs/format.md §4.3,
+ * §4.4), and the dead-end reading of a note (docs/format.md §7.6, typed `route:` records).
+ */
+import { asciiSpace, noteTail } from './line-tail';
+import { headerName, safeName } from './names';
+import { maskSecrets, type MaskResult } from './secrets';
+import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from '../strings';
+import type { WorkingNote } from '../types';
+
+/** The text logos writes above the notes, blank line included (docs/format.md §4.3). */
+export function uncommittedHeader(folder: string): string {
+	const scope = headerName(folder);
+	return (
+		`# uncommitted — ${scope}\n\n` +
+		'Working notes from sessions that have not been checkpointed yet.\n' +
+		`\`logos checkpoint ${scope}\` folds these into a permanent record and\n` +
+		'empties this file. Until then they live here, so a rebuilt index does not\n' +
+		'lose them.\n\n'
+	);
+}
+
+/**
+ * docs/format.md §4.4, on a trimmed line: `- ` + text + optional spaces + the comment
+ * `<!-- ts=N agent=A -->` at the end. Spacing is logos's ASCII `\s`; the text is
+ * everything before the last comment, so earlier comments stay in it.
+ */
+function noteLine(line: string): { text: string; ts: string; agent: string } | null {
+	if (line[0] !== '-' || line.length < 2 || !asciiSpace(line[1])) return null;
+	const tail = noteTail(line);
+	if (tail === null || tail.at < 2) return null;
+	return { text: line.slice(1, tail.at), ts: tail.ts, agent: tail.agent };
+}
+
+/**
+ * Every note line of an `uncommitted.md`, in file order. Header, prose and bullets
+ * without the comment are ignored; a repeated (text, ts) counts once, as logos's
+ * import does. Never throws.
+ */
+export function parseUncommitted(text: string, scope: string): WorkingNote[] {
+	const out: WorkingNote[] = [];
+	const seen = new Set<string>();
+	if (typeof text !== 'string') return out;
+	const lines = text.split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		const m = noteLine(trimSpace(lines[i]));
+		if (!m) continue;
+		const noteText = trimSpace(m.text);
+		const ts = Number(m.ts);
+		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
+		if (noteText === '' || !Number.isSafeInteger(ts)) continue;
+		const key = `${noteText}\u0000${ts}`;
+		if (seen.has(key)) continue;
+		seen.add(key);
+		out.push({ scope, text: noteText, ts, agent: m.agent === '' ? 'agent' : m.agent, line: i });
+	}
+	return out;
+}
+
+/**
+ * One note as logos writes it: text on one line, agent sanitized. Throws on a note
+ * that could not be read back (blank text, a time that is not a whole second count),
+ * because writing it would lose it silently.
+ */
+export function renderNoteLine(note: Pick<WorkingNote, 'text' | 'ts' | 'agent'>): string {
+	const text = collapseSpace(note.text);
+	if (text === '') throw new RangeError('a working note needs text');
+	if (!Number.isSafeInteger(note.ts) || note.ts < 0) throw new RangeError(`not a note time: ${note.ts}`);
+	return `- ${text} <!-- ts=${note.ts} agent=${safeName(note.agent)} -->`;
+}
+
+/**
+ * A note's text as it will stand in its line, masked (docs/format.md §7.8): folded to one line first,
+ * then masked, so a credential split over lines or by an unusual space is masked in the
+ * shape the line will show, not missed line by line and rebuilt by the folding.
+ */
+export function maskNoteText(text: string): MaskResult {
+	const masked = maskSecrets(collapseSpace(typeof text === 'string' ? text : ''));
+	return { text: collapseSpace(masked.text), redactions: masked.redactions };
+}
+
+/** The whole file: header, then notes oldest first (ts, then given order). Blank notes are left out. */
+export function renderUncommitted(scope: string, notes: readonly WorkingNote[]): string {
+	const ordered = notes
+		.map((note, i) => ({ note, i }))
+		.filter(({ note }) => collapseSpace(note.text) !== '')
+		.sort((a, b) => a.note.ts - b.note.ts || a.i - b.i);
+	return uncommittedHeader(scope) + ordered.map(({ note }) => renderNoteLine(note) + '\n').join('');
+}
+
+/** The new full text of `uncommitted.md` after appending one note line. */
+export function appendNoteLine(existing: string | null, line: string, scope: string): string {
+	return appendWithHeader(existing, line, uncommittedHeader(scope));
+}
+
+/** docs/format.md §7.6: how people write down that something did not work. */
+const FAILURE_MARKERS = [
+	"didn't work", 'did not work', "doesn't work", 'does not work', "won't work", 'will not work',
+	'failed', 'fails ', 'fails.', 'failing', 'vetoed', 'rejected', 'ruled out', 'dead end',
+	'no movement', 'not viable', 'unworkable', 'gave up', 'abandoned', 'backed out', 'blocked by',
+	'no good', 'not possible', 'cannot', "can't ", 'too slow', 'too expensive', 'too costly',
+	'not worth it', 'reverted', 'rolled back', 'made it worse', 'made things worse', 'dead-end',
+	'gave up on',
+];
+
+export const ROUTE_LAYERS = ['implementation', 'design', 'environment', 'dependency', 'requirement'] as const;
+export const ROUTE_SCOPES = ['local', 'version-bound', 'general'] as const;
+export const ROUTE_DEGREES = ['contradicted', 'partial', 'inconclusive', 'unstable'] as const;
+export const ROUTE_ACTIONS = ['retry', 'change-method', 'narrow-scope', 'abandon'] as const;
+
+export type RouteLayer = (typeof ROUTE_LAYERS)[number];
+export type RouteScope = (typeof ROUTE_SCOPES)[number];
+export type RouteDegree = (typeof ROUTE_DEGREES)[number];
+export type RouteAction = (typeof ROUTE_ACTIONS)[number];
+
+/** A dead end in the typed shape `route: … | observation: … | layer: …`. */
+export interface RouteRecord {
+	route: string;
+	observation: string;
+	/** '' when absent or not one of logos's values. */
+	layer: RouteLayer | '';
+	scope: RouteScope | '';
+	degree: RouteDegree | '';
+	action: RouteAction | '';
+	alternative: string;
+	/** The entry as read: whitespace folded, trimmed, capped. */
+	raw: string;
+	/** True when the entry ran past logos's 1200-byte cap and was cut. */
+	truncated: boolean;
+}
+
+/** logos keeps one record to about 300 tokens. */
+const ROUTE_CAP_BYTES = 1200;
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | undefined): T | '' {
+	return value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+/**
+ * The typed record in a note or `Didn't work` bullet, or null when it is free prose.
+ * Segments are split on ` | `, each on its first `: `; keys any order and case; the
+ * last repeat of a key wins; a record needs a non-empty `route`.
+ */
+export function parseRoute(text: string): RouteRecord | null {
+	if (typeof text !== 'string') return null;
+	let raw = collapseSpace(text);
+	let truncated = false;
+	if (utf8Length(raw) > ROUTE_CAP_BYTES) {
+		raw = trimSpace(cutToBytes(raw, ROUTE_CAP_BYTES));
+		truncated = true;
+	}
+	const values = new Map<string, string>();
+	for (const part of raw.split(' | ')) {
+		const colon = part.indexOf(': ');
+		if (colon < 0) continue;
+		values.set(trimSpace(part.slice(0, colon)).toLowerCase(), trimSpace(part.slice(colon + 2)));
+	}
+	const route = values.get('route') ?? '';
+	if (route === '') return null;
+	return {
+		route,
+		observation: values.get('observation') ?? '',
+		layer: oneOf(ROUTE_LAYERS, values.get('layer')),
+		scope: oneOf(ROUTE_SCOPES, values.get('scope')),
+		degree: oneOf(ROUTE_DEGREES, values.get('degree')),
+		action: oneOf(ROUTE_ACTIONS, values.get('action')),
+		alternative: values.get('alternative') ?? '',
+		raw,
+		truncated,
+	};
+}
+
+/** docs/format.md §7.6: a note reads as a ruling when it says so outright or is a typed record. */
+export function isDeadEnd(text: string): boolean {
+	if (typeof text !== 'string') return false;
+	const low = text.toLowerCase();
+	return FAILURE_MARKERS.some((m) => low.includes(m)) || parseRoute(text) !== null;
+}
+
+/** A note the person added from Obsidian and whose line was written once. */
+export interface OwnNote {
+	text: string;
+	ts: number;
+}
+
+export interface Reappend<T extends OwnNote> {
+	/** Missing from the file and no checkpoint is newer: append again (once per rewrite). */
+	reappend: T[];
+	/** Missing, a checkpoint newer than it exists, and none holds it: shown as "not folded", never re-appended. */
+	notFolded: T[];
+	/** Missing because a newer checkpoint holds it: nothing to do. */
+	folded: T[];
+}
+
+/**
+ * docs/decisions.md §6: logos rewrites uncommitted.md from its own cache and may drop the
+ * person's line. A note still in the file needs nothing; a missing one is appended
+ * again while no checkpoint of the scope is newer than it, and once one is, it is left
+ * to the person (add again / dismiss) unless `isFolded` finds it in such a checkpoint.
+ * Compared as logos keys notes: (text with whitespace folded, ts).
+ */
+export function notesToReappend<T extends OwnNote>(
+	own: readonly T[],
+	fileNotes: readonly Pick<WorkingNote, 'text' | 'ts'>[],
+	newestCheckpointTs: number,
+	isFolded: (note: T) => boolean = () => false,
+): Reappend<T> {
+	const inFile = new Set(fileNotes.map((n) => `${n.ts}\u0000${n.text}`));
+	const out: Reappend<T> = { reappend: [], notFolded: [], folded: [] };
+	for (const n of own) {
+		if (inFile.has(`${n.ts}\u0000${collapseSpace(n.text)}`)) continue;
+		if (newestCheckpointTs <= n.ts) out.reappend.push(n);
+		else if (isFolded(n)) out.folded.push(n);
+		else out.notFolded.push(n);
+	}
+	return out;
+}

@@ -1,0 +1,404 @@
+/**
+ * Reads the shape of a logos vault (docs/format.md §1, docs/decisions.md §4, §5, §9): projects, scopes,
+ * and every checkpoint file placed in its scope and conversation. Never throws on a
+ * damaged file: what cannot be read becomes a problem the person can see.
+ */
+import { emptyCheckpoint, isEmptyCheckpoint, parseCheckpoint } from '../format/checkpoint';
+import { compareBytes, conflictCopyOf, isCheckpointFile, isIgnoredName, isTranscriptFile, safeName, stemOf } from '../format/names';
+import { textDigest } from '../strings';
+import type { Checkpoint, CheckpointRecord, Problem, VaultFile, VaultSnapshot } from '../types';
+
+export {
+	compareBytes,
+	conflictCopyOf,
+	isCheckpointFile,
+	isIgnoredName,
+	isTranscriptFile,
+	safeName,
+	safeScope,
+	stemOf,
+} from '../format/names';
+export type { ConflictCopy, ConflictKind } from '../format/names';
+
+export const CONVOS_DIR = '_convos';
+export const UNATTACHED = '_unattached';
+export const PLANS_DIR = 'plans';
+export const NOTES_FILE = 'uncommitted.md';
+export const REVIEWED_FILE = 'reviewed.md';
+
+export interface ScopeInfo {
+	/** `kestrel` or `kestrel/billing-v2`, as the folders are named. */
+	scope: string;
+	project: string;
+	/** Worktree folder name; '' for a project scope. */
+	worktree: string;
+	/** Vault-relative folder of the scope. */
+	dir: string;
+	/** Vault-relative paths, null when the file is not there. */
+	uncommitted: string | null;
+	reviewed: string | null;
+}
+
+export interface TranscriptFile {
+	scope: string;
+	conversation: string;
+	path: string;
+}
+
+export interface VaultScan {
+	/** The sessions folder, vault-relative, without a trailing `/`. */
+	root: string;
+	projects: string[];
+	scopes: ScopeInfo[];
+	/** Every checkpoint file, copies included (they carry `copyOf`). Ordered by path. */
+	records: CheckpointRecord[];
+	/** Records per scope, copies included. */
+	byScope: Map<string, CheckpointRecord[]>;
+	transcripts: TranscriptFile[];
+	problems: Problem[];
+	/** Byte-identical second copies (an interrupted move): counted once, no problem raised. */
+	folded: { path: string; canonical: string }[];
+}
+
+/**
+ * Parses kept from an earlier read (the plugin's index), so a file whose path, mtime and
+ * size are unchanged is neither read nor parsed again. Placement and folding still run
+ * here for every file: they depend on the file's neighbours, not only on its bytes.
+ */
+export interface ParseCache {
+	/** The earlier parse of this file at this same mtime and size, else undefined (parse `text`). */
+	get(file: VaultFile): CachedParse | undefined;
+}
+
+export interface CachedParse {
+	checkpoint: Checkpoint;
+	/** textDigest of the bytes it was parsed from. */
+	digest: string;
+}
+
+/** Where a file sits relative to the sessions root, if it can be a checkpoint's place. */
+interface Place {
+	scope: string;
+	/** Conversation folder name, null for a file directly in the scope folder. */
+	folder: string | null;
+	name: string;
+}
+
+function isReservedDir(name: string): boolean {
+	return name.startsWith('.') || name === CONVOS_DIR || name === PLANS_DIR;
+}
+
+/** Maps a root-relative path to the scope/conversation place a file there would have. */
+function placeOf(parts: string[]): Place | null {
+	if (parts.length < 2) return null;
+	const [project, second] = parts;
+	if (project.startsWith('.')) return null;
+	if (parts.length === 2) return { scope: project, folder: null, name: parts[1] };
+	if (parts.length === 4 && second === CONVOS_DIR) return { scope: project, folder: parts[2], name: parts[3] };
+	if (isReservedDir(second)) return null;
+	const scope = `${project}/${second}`;
+	if (parts.length === 3) return { scope, folder: null, name: parts[2] };
+	if (parts.length === 5 && parts[2] === CONVOS_DIR) return { scope, folder: parts[3], name: parts[4] };
+	return null;
+}
+
+export type FileRole = 'checkpoint' | 'notes' | 'reviewed' | 'transcript';
+
+/** What a file is by where it sits and how it is named; null for anything else. */
+function classify(parts: string[]): { role: FileRole; place: Place } | null {
+	const place = placeOf(parts);
+	if (!place || isIgnoredName(place.name)) return null;
+	if (place.folder === null && place.name === NOTES_FILE) return { role: 'notes', place };
+	if (place.folder === null && place.name === REVIEWED_FILE) return { role: 'reviewed', place };
+	if (place.folder !== null && place.folder.startsWith('.')) return null;
+	if (place.folder !== null && place.folder !== UNATTACHED && isTranscriptFile(place.name)) return { role: 'transcript', place };
+	return isCheckpointFile(place.name) ? { role: 'checkpoint', place } : null;
+}
+
+/**
+ * The role and scope scanVault gives a file at `path`, without reading it: an index uses
+ * it to know which files to read and which scope a change touches.
+ */
+export function fileRole(root: string, path: string): { role: FileRole; scope: string } | null {
+	// Callers classifying thousands of paths pass a trimmed root: no regex for them.
+	const trimmed = root.startsWith('/') || root.endsWith('/') ? root.replace(/^\/+|\/+$/g, '') : root;
+	const rel = relativeTo(trimmed, path);
+	const c = rel ? classify(rel.split('/')) : null;
+	return c ? { role: c.role, scope: c.place.scope } : null;
+}
+
+function relativeTo(root: string, path: string): string | null {
+	if (root === '') return path;
+	return path.startsWith(root + '/') ? path.slice(root.length + 1) : null;
+}
+
+function problem(kind: Problem['kind'], path: string | null, session: string | null, detail: string): Problem {
+	return { kind, path, session, detail };
+}
+
+function readCheckpoint(file: VaultFile, problems: Problem[], kept: CachedParse | undefined): Checkpoint | null {
+	if (kept) return kept.checkpoint;
+	if (file.text === null) {
+		problems.push(problem('unreadable', file.path, null, file.error ?? 'the file could not be read'));
+		return null;
+	}
+	try {
+		return parseCheckpoint(file.text);
+	} catch (e) {
+		problems.push(problem('malformed', file.path, null, `could not be parsed: ${String(e)}`));
+		return null;
+	}
+}
+
+/**
+ * Why a file logos would skip holds nothing to read. Only what looks cut short is called a
+ * torn write: a person's own text in a checkpoint-named file is said to be just that, so
+ * nobody goes looking for a crash that never happened.
+ */
+export function emptyDetail(c: Checkpoint): string {
+	const { preamble, sections } = c.annotations;
+	// An unclosed frontmatter is kept as the preamble, opening line and all.
+	if (/^---\r?(\n|$)/.test(preamble)) return 'frontmatter cut off before its closing `---` (a torn write); skipped';
+	if (preamble.trim() !== '' || sections.length > 0) return 'no logos sections in this note (text without a checkpoint section); skipped';
+	if (c.session.trim() !== '' || c.agent.trim() !== '') return 'frontmatter with no sections after it (a torn write); skipped';
+	return 'empty checkpoint (an abandoned or torn write); skipped';
+}
+
+interface Pending {
+	record: CheckpointRecord;
+	text: string | null;
+	/** The kept parse's digest when the text was not read. */
+	digest: string | null;
+	folder: string | null;
+	conflict: boolean;
+}
+
+function buildRecord(file: VaultFile, place: Place, siblings: Set<string>, problems: Problem[], cache: ParseCache | undefined): Pending {
+	const kept = cache?.get(file);
+	const parsed = readCheckpoint(file, problems, kept);
+	const checkpoint = parsed ?? emptyCheckpoint();
+	const conflict = conflictCopyOf(place.name, (n) => siblings.has(n));
+	const stem = stemOf(place.name);
+	const id = checkpoint.session.trim() || (conflict ? stemOf(conflict.original) : stem);
+	const host = safeName(checkpoint.hostSession);
+	// docs/format.md §1.4: a conversation is where the file would be filed; frontmatter names it.
+	let conversation = place.folder ?? '';
+	if (place.folder === null || place.folder === UNATTACHED) conversation = host || stem;
+	const empty = parsed === null || isEmptyCheckpoint(checkpoint);
+	if (parsed !== null && !empty && checkpoint.problems.length > 0) {
+		problems.push(problem('malformed', file.path, id, checkpoint.problems.join('; ')));
+	}
+	if (parsed !== null && empty) problems.push(problem('empty', file.path, id, emptyDetail(checkpoint)));
+	const declared = checkpoint.project.trim();
+	if (parsed !== null && declared !== '' && declared !== place.scope) {
+		problems.push(problem('projectMismatch', file.path, id,
+			`frontmatter project "${declared}" differs from its folder "${place.scope}"; the folder is used`));
+	}
+	if (conflict) {
+		problems.push(problem('conflictCopy', file.path, id,
+			`sync conflict copy (${conflict.kind}) of ${conflict.original}; compare and delete it`));
+	}
+	const record: CheckpointRecord = {
+		path: file.path,
+		name: place.name,
+		stem,
+		id,
+		scope: place.scope,
+		conversation,
+		flat: place.folder === null,
+		checkpoint,
+		empty,
+		copyOf: conflict ? id : null,
+	};
+	return { record, text: file.text, digest: kept?.digest ?? null, folder: place.folder, conflict: conflict !== null };
+}
+
+/**
+ * docs/decisions.md §9: the canonical copy is `<id>.md` inside `_convos/<host_session>/`, else
+ * `<id>.md`, else the first by path. A torn or unreadable file never wins over one
+ * with content, so an abandoned claim cannot hide the record it shares an id with.
+ */
+function canonicalRank(p: Pending): number {
+	const r = p.record;
+	const host = safeName(r.checkpoint.hostSession);
+	let rank = r.empty ? 4 : 0;
+	if (r.stem !== r.id) rank += 2;
+	else if (host === '' || p.folder !== host) rank += 1;
+	return rank;
+}
+
+/** Texts when both were read, else their digests (an unchanged file's text is not read again). */
+function sameBytes(a: Pending, b: Pending): boolean {
+	if (a.text !== null && b.text !== null) return a.text === b.text;
+	const da = a.digest ?? (a.text === null ? null : textDigest(a.text));
+	const db = b.digest ?? (b.text === null ? null : textDigest(b.text));
+	return da !== null && da === db;
+}
+
+function foldCopies(group: Pending[], problems: Problem[], folded: VaultScan['folded']): void {
+	const candidates = group.filter((p) => !p.conflict);
+	if (candidates.length === 0) return;
+	candidates.sort((a, b) => canonicalRank(a) - canonicalRank(b) || compareBytes(a.record.path, b.record.path));
+	const canonical = candidates[0];
+	for (const p of candidates.slice(1)) {
+		p.record.copyOf = canonical.record.id;
+		if (sameBytes(p, canonical)) {
+			folded.push({ path: p.record.path, canonical: canonical.record.path });
+		} else {
+			problems.push(problem('duplicate', p.record.path, p.record.id,
+				`second copy of ${p.record.id} (differs from ${canonical.record.path}); ${canonical.record.path} is used`));
+		}
+	}
+}
+
+export function scopeInfoOf(root: string, scope: string, uncommitted: string | null, reviewed: string | null): ScopeInfo {
+	const slash = scope.indexOf('/');
+	return {
+		scope,
+		project: slash < 0 ? scope : scope.slice(0, slash),
+		worktree: slash < 0 ? '' : scope.slice(slash + 1),
+		dir: root === '' ? scope : `${root}/${scope}`,
+		uncommitted,
+		reviewed,
+	};
+}
+
+/** The order of a scan's problems: by path, then kind; a sort that keeps equal ones as found. */
+export function problemOrder(a: Problem, b: Problem): number {
+	return compareBytes(a.path ?? '', b.path ?? '') || compareBytes(a.kind, b.kind);
+}
+
+export function byPath(a: { path: string }, b: { path: string }): number {
+	return compareBytes(a.path, b.path);
+}
+
+/** The scope a folder of the sessions root opens, when it is a project: top-level, not hidden. */
+export function isProjectDir(rel: string): boolean {
+	return rel !== '' && !rel.includes('/') && !rel.startsWith('.');
+}
+
+/**
+ * Reads the whole sessions folder once. With a cache, files it knows at their current
+ * stamp may come without text: their kept parse stands in for parsing.
+ */
+export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
+	const root = snap.root.replace(/^\/+|\/+$/g, '');
+	const dirs = new Set<string>();
+	const files: { file: VaultFile; parts: string[] }[] = [];
+	const addDir = (rel: string): void => {
+		// A folder already known brought its parents with it.
+		if (dirs.has(rel)) return;
+		const parts = rel.split('/');
+		for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+	};
+	for (const d of snap.dirs) {
+		const rel = relativeTo(root, d.replace(/\/+$/, ''));
+		if (rel) addDir(rel);
+	}
+	for (const file of snap.files) {
+		const rel = relativeTo(root, file.path);
+		if (!rel) continue;
+		const parts = rel.split('/');
+		if (parts.length > 1) addDir(parts.slice(0, -1).join('/'));
+		files.push({ file, parts });
+	}
+
+	const projects = [...dirs].filter(isProjectDir).sort(compareBytes);
+	const projectSet = new Set(projects);
+	// docs/format.md §1.3: a folder is a scope only when it holds a record (a checkpoint file, in it or
+	// in one of its conversations, or uncommitted.md); an empty project folder is not one.
+	const scopeSet = new Set<string>();
+	// Names per folder, for iCloud's ` 2` rule (a copy only beside its original).
+	const namesIn = new Map<string, Set<string>>();
+	const placed: { file: VaultFile; place: Place; folderKey: string }[] = [];
+	const notes = new Map<string, string>();
+	const reviewed = new Map<string, string>();
+	const transcripts: TranscriptFile[] = [];
+
+	for (const { file, parts } of files) {
+		const c = classify(parts);
+		if (!c || !projectSet.has(parts[0])) continue;
+		const place = c.place;
+		if (c.role === 'notes') {
+			notes.set(place.scope, file.path);
+			scopeSet.add(place.scope);
+			continue;
+		}
+		if (c.role === 'reviewed') {
+			reviewed.set(place.scope, file.path);
+			continue;
+		}
+		if (c.role === 'transcript') {
+			transcripts.push({ scope: place.scope, conversation: place.folder as string, path: file.path });
+			continue;
+		}
+		scopeSet.add(place.scope);
+		const folderKey = file.path.slice(0, file.path.length - place.name.length);
+		let names = namesIn.get(folderKey);
+		if (!names) namesIn.set(folderKey, (names = new Set()));
+		names.add(place.name);
+		placed.push({ file, place, folderKey });
+	}
+
+	const problems: Problem[] = [];
+	const groups = new Map<string, Pending[]>();
+	const pendings: Pending[] = [];
+	for (const { file, place, folderKey } of placed) {
+		const p = buildRecord(file, place, namesIn.get(folderKey) as Set<string>, problems, cache);
+		pendings.push(p);
+		const key = `${p.record.scope}\n${p.record.id}`;
+		const group = groups.get(key);
+		if (group) group.push(p);
+		else groups.set(key, [p]);
+	}
+	const folded: VaultScan['folded'] = [];
+	for (const group of groups.values()) foldCopies(group, problems, folded);
+
+	const records = pendings.map((p) => p.record).sort(byPath);
+	const byScope = new Map<string, CheckpointRecord[]>();
+	for (const r of records) {
+		const list = byScope.get(r.scope);
+		if (list) list.push(r);
+		else byScope.set(r.scope, [r]);
+	}
+	const scopes = [...scopeSet].sort(compareBytes).map((scope) => scopeInfoOf(root, scope, notes.get(scope) ?? null, reviewed.get(scope) ?? null));
+	problems.sort(problemOrder);
+	// Path order, not file order: a scan of one scope's files gives the same lists (vault-model.ts).
+	transcripts.sort(byPath);
+	folded.sort(byPath);
+	return { root, projects, scopes, records, byScope, transcripts, problems, folded };
+}
+
+/**
+ * The scopes scanVault finds among these folders and files, from their names alone (spec
+ * §1.3: a folder is a scope when it holds a checkpoint file or uncommitted.md, whatever
+ * their bytes), so a question about one scope can be checked and answered without reading
+ * the others. Sorted, as VaultScan.scopes.
+ */
+export function scopesOfPaths(snapRoot: string, dirs: readonly string[], paths: readonly string[]): string[] {
+	const root = snapRoot.replace(/^\/+|\/+$/g, '');
+	const projects = new Set<string>();
+	const rels: string[][] = [];
+	for (const d of dirs) {
+		const rel = relativeTo(root, d.replace(/\/+$/, ''));
+		if (rel) projects.add(rel.split('/')[0]);
+	}
+	for (const p of paths) {
+		const rel = relativeTo(root, p);
+		if (!rel) continue;
+		const parts = rel.split('/');
+		if (parts.length > 1) projects.add(parts[0]);
+		rels.push(parts);
+	}
+	const scopes = new Set<string>();
+	for (const parts of rels) {
+		const c = classify(parts);
+		if (c && (c.role === 'checkpoint' || c.role === 'notes') && projects.has(parts[0]) && isProjectDir(parts[0])) scopes.add(c.place.scope);
+	}
+	return [...scopes].sort(compareBytes);
+}
+
+/** The checkpoint files of one scope, copies included; [] for an unknown scope. */
+export function recordsOf(scan: VaultScan, scope: string): CheckpointRecord[] {
+	return scan.byScope.get(scope) ?? [];
+}

@@ -1,0 +1,121 @@
+/**
+ * The index's part of the plugin: the service (started after layout-ready), the person's
+ * notes, the "Add working note" and "Rebuild index" commands, the status bar's counts,
+ * the pane's own-notes block and which scopes are quiet. main.ts calls registerIndex once
+ * in onload.
+ */
+import { Notice, Platform, type Plugin } from 'obsidian';
+import { WriteRefused } from '../../core/format/path-guard';
+import type { ScopeActivity } from '../../store/activity';
+import { IndexService } from '../../vault/obsidian-store';
+import { OwnNotes } from '../../vault/own-notes';
+import type { ModelSource } from '../../vault/obsidian-source';
+import { rebuildWithNotice, tellNews } from './store-notices';
+import { countsFrom, summarizeIndex } from './store-status';
+import { NoteModal } from './note-modal';
+import { copyTarget } from '../shared/pane';
+import { renderCounts, renderOwnNotes } from './own-notes-block';
+import type { LogosSettings } from '../settings';
+import type { UncommittedSummary } from './status-bar';
+
+export interface IndexPlugin extends Plugin {
+	settings: LogosSettings;
+	/** For "Add working note": the scope in view (the pane's, else the active file's). */
+	readonly source: ModelSource;
+}
+
+export interface IndexFeatures {
+	readonly service: IndexService;
+	readonly notes: OwnNotes;
+	/** From onLayoutReady. */
+	start(): void;
+	/** The status bar's summary for the active file, from the index; null until it is open. */
+	status(activePath: string | null): UncommittedSummary | null;
+	/** The pane's block under the resume for `scope`. */
+	renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
+	/**
+	 * How recently each of `scopes` was checkpointed and whether it is quiet at `now`, from the
+	 * index; null until it is open. Scopes the index has no checkpoint of are quiet.
+	 */
+	activity(now: number, scopes: readonly string[]): ScopeActivity[] | null;
+	openNoteModal(): Promise<void>;
+	rebuild(): void;
+}
+
+/** Failed writes of the person's notes are tried again this often. */
+const RETRY_MS = 60_000;
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFeatures {
+	const host = {
+		app: plugin.app,
+		manifest: plugin.manifest,
+		folder: () => plugin.settings.sessionsFolder,
+		agentName: () => plugin.settings.agentName,
+		changed,
+		tell: tellNews,
+	};
+	const service = plugin.addChild(new IndexService(host));
+	const notes = new OwnNotes(host, service);
+
+	const summaryOf = (scope: string | null): UncommittedSummary | null => {
+		const store = service.store;
+		return store ? summarizeIndex(countsFrom(store, scope, nowSeconds()), scope) : null;
+	};
+	const status = (activePath: string | null): UncommittedSummary | null => summaryOf(activePath === null ? null : service.scopeOf(activePath));
+
+	const add = async (scope: string, text: string): Promise<void> => {
+		try {
+			if (await notes.add(scope, text)) new Notice(`Added your note to ${scope}.`);
+		} catch (e) {
+			if (!(e instanceof WriteRefused)) throw e;
+			new Notice(`The note was not added: ${e.message}`);
+		}
+	};
+
+	const features: IndexFeatures = {
+		service,
+		notes,
+		start() {
+			service.start();
+			service.registerInterval(window.setInterval(() => void notes.retryPending(), RETRY_MS));
+		},
+		status,
+		renderExtras(el, scope, action) {
+			const now = nowSeconds();
+			renderOwnNotes(el, notes.orphans(scope), now, {
+				addAgain: (o) => void notes.addAgain(o).catch((e: unknown) => new Notice(`The note was not added: ${String(e)}`)),
+				dismiss: (o) => notes.dismiss(o),
+				action,
+			});
+			const s = Platform.isMobile ? summaryOf(scope) : null;
+			if (s && s.count > 0) renderCounts(el, s.text);
+		},
+		activity(now, scopes) {
+			return service.store?.scopeActivity(now, scopes) ?? null;
+		},
+		async openNoteModal() {
+			const scopes = service.scopes();
+			if (!service.store) {
+				new Notice('The logos index is still loading; try again in a moment.');
+				return;
+			}
+			if (scopes.length === 0) {
+				new Notice(`No logos scope under ${service.root}/ to add a note to.`);
+				return;
+			}
+			// The scope in view: the pane's when it is open, else the active file's.
+			const active = plugin.app.workspace.getActiveFile();
+			const initial = (await copyTarget(plugin.app, plugin.source))?.scope ?? (active ? service.scopeOf(active.path) : null);
+			new NoteModal(plugin.app, scopes, initial, plugin.settings.agentName, (req) => void add(req.scope, req.text)).open();
+		},
+		rebuild() {
+			void rebuildWithNotice(() => service.rebuild());
+		},
+	};
+
+	plugin.addCommand({ id: 'add-working-note', name: 'Add working note', callback: () => void features.openNoteModal() });
+	plugin.addCommand({ id: 'rebuild-index', name: 'Rebuild index', callback: () => features.rebuild() });
+	return features;
+}

@@ -1,0 +1,446 @@
+/**
+ * The resume pane: where the agents stopped in one scope, in logos's resume order.
+ * Follows the active file's scope unless pinned; re-renders only when it is shown and
+ * the model's revision or the selection changed.
+ */
+import { Component, ItemView, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { projectConversations, recordAt } from '../../core/model/chain-place';
+import { conversations } from '../../core/model/conversations';
+import { compareBytes } from '../../core/format/names';
+import { buildResume } from '../../core/answers/resume';
+import { projectOf, scopeOfPath, type VaultModel } from '../../core/model/vault-model';
+import type { ScopeActivity } from '../../store/activity';
+import type { ModelSource, LoadedModel } from '../../vault/obsidian-source';
+import { renderAgentMarkdown } from '../shared/agent-markdown';
+import { copyResume, nowSeconds } from './copy-resume';
+import { ACTIONS, EMPTY, RESUME_VIEW_TYPE, untitledConversation } from '../shared/labels';
+import { LineLinks, openTarget, type MenuAt } from '../shared/line-links';
+import { age, type RenderEnv } from './resume-dom';
+import { conversationName, quietLabel, shortLabel } from '../shared/names';
+import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
+import { renderResume } from './resume-render';
+import { renderPlanBlock } from './plan-block';
+import { loadPlans } from '../../vault/obsidian-plans';
+import { SectionMemory } from './resume-sections';
+import { rulingMenuItems, type RulingReviewer } from '../review/review-buttons';
+import { sourcesFrom } from './resume-sources';
+import type { LogosSettings } from '../settings';
+
+export interface ResumeHost {
+	readonly source: ModelSource;
+	readonly settings: LogosSettings;
+	/** Gives verdicts from the pane's ruling buttons; without it the pane shows none. */
+	readonly reviews?: RulingReviewer;
+	/**
+	 * What the index adds: under the resume, the person's notes a checkpoint left out; in
+	 * the scope picker, which scopes are quiet (null until the index is open).
+	 */
+	/** The plugin's id, for the button that opens its settings when the sessions folder is wrong. */
+	readonly manifest?: { readonly id: string };
+	readonly index?: {
+		renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
+		activity?(now: number, scopes: readonly string[]): ScopeActivity[] | null;
+	};
+}
+
+export interface ResumeViewState {
+	scope: string | null;
+	conversation: string | null;
+	pinned: boolean;
+}
+
+/** The scope whose newest checkpoint is newest in the vault: where work last happened. */
+export function mostRecentScope(model: VaultModel): string | null {
+	let best: { name: string; scope: string } | null = null;
+	for (const r of model.scan.records) {
+		if (r.copyOf !== null || r.empty) continue;
+		if (!best || compareBytes(r.name, best.name) > 0) best = { name: r.name, scope: r.scope };
+	}
+	return best?.scope ?? model.scopes[0] ?? null;
+}
+
+/** The conversation, in `scope`'s list, of the checkpoint at `path`; null for any other file. */
+export function conversationAt(model: VaultModel, path: string, scope: string): string | null {
+	const r = recordAt(model.scan, path);
+	if (!r) return null;
+	const c = projectConversations(model.scan, projectOf(scope)).find((x) => x.id === r.conversation);
+	return c && c.scope === scope ? c.id : null;
+}
+
+export class ResumeView extends ItemView implements HoverParent {
+	/** Page preview keeps its popover here while a line of the pane is hovered. */
+	hoverPopover: HoverPopover | null = null;
+	private sel: ResumeViewState = { scope: null, conversation: null, pinned: false };
+	/** What the body shows now: revision and selection, so a refresh with nothing new is free. */
+	private lastKey = '';
+	/** Targets of the current render's lines and "show all" buttons. */
+	private lines!: LineLinks;
+	/** Owns what MarkdownRenderer attaches to the current render; replaced on each render. */
+	private renderChild: Component | null = null;
+	private queue: Promise<void> = Promise.resolve();
+	private sourceEl!: HTMLElement;
+	private scopeSelect!: HTMLSelectElement;
+	private convSelect!: HTMLSelectElement;
+	private pinEl!: HTMLElement;
+	private bodyEl!: HTMLElement;
+	private navButtons!: HTMLElement;
+	/** Open and closed sections, remembered on this device. */
+	private sections!: SectionMemory;
+	/** The model of the last render, for the switch menu. */
+	private model: VaultModel | null = null;
+
+	constructor(
+		leaf: WorkspaceLeaf,
+		private readonly host: ResumeHost,
+	) {
+		super(leaf);
+	}
+
+	getViewType(): string {
+		return RESUME_VIEW_TYPE;
+	}
+
+	/** Constant: Obsidian reads it for the tab header once, and a scope in it would go stale. */
+	getDisplayText(): string {
+		return 'Resume';
+	}
+
+	getIcon(): string {
+		return 'history';
+	}
+
+	/** The scope and conversation on screen, for "Copy resume for an agent". */
+	selection(): ResumeViewState {
+		return { ...this.sel };
+	}
+
+	async onOpen(): Promise<void> {
+		const root = this.contentEl;
+		root.empty();
+		root.addClass('logos-pane');
+		this.sections = new SectionMemory(this.app);
+		const header = root.createDiv({ cls: 'logos-header' });
+		const nav = header.createDiv({ cls: ['nav-header', 'logos-nav'] });
+		this.sourceEl = nav.createDiv({ cls: 'logos-source' });
+		this.navButtons = nav.createDiv({ cls: ['nav-buttons-container', 'logos-actions'] });
+		this.headerAction('clipboard-copy', ACTIONS.copy, 'logos-copy', () => {
+			if (this.sel.scope) void copyResume(this.host.source, this.sel.scope, this.sel.conversation);
+		});
+		this.headerAction('refresh-cw', ACTIONS.refresh, 'logos-refresh', () => void this.refresh(true));
+		this.headerAction('messages-square', ACTIONS.switch, 'logos-switch', (evt) => this.showSwitchMenu(evt));
+		this.pinEl = this.navButtons.createEl('button', { cls: ['clickable-icon', 'nav-action-button', 'logos-pin'] });
+		const controls = header.createDiv({ cls: 'logos-controls' });
+		this.scopeSelect = controls.createEl('select', { cls: ['dropdown', 'logos-scope-select'], attr: { 'aria-label': 'Scope' } });
+		this.convSelect = controls.createEl('select', { cls: ['dropdown', 'logos-conversation-select'], attr: { 'aria-label': 'Conversation' } });
+		this.bodyEl = root.createDiv({ cls: 'logos-body' });
+		this.lines = new LineLinks(this.app, this, this.bodyEl);
+		this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
+		this.showPin();
+
+		this.registerDomEvent(this.scopeSelect, 'change', () => {
+			// Choosing a scope by hand pins it: the person asked for this one.
+			this.select({ scope: this.scopeSelect.value, conversation: null, pinned: true });
+		});
+		this.registerDomEvent(this.convSelect, 'change', () => {
+			this.select({ ...this.sel, conversation: this.convSelect.value === '' ? null : this.convSelect.value });
+		});
+		this.registerDomEvent(this.pinEl, 'click', () => {
+			this.select({ ...this.sel, pinned: !this.sel.pinned });
+			if (!this.sel.pinned) this.followFile(this.app.workspace.getActiveFile());
+		});
+		// One listener each for every link, menu and "show all" of every render: nothing to leak per line.
+		this.registerDomEvent(this.bodyEl, 'click', (evt) => {
+			if (!this.sections.onClick(evt, this.bodyEl)) this.lines.onClick(evt);
+		});
+		this.registerDomEvent(this.bodyEl, 'keydown', (evt) => {
+			if (!this.sections.onKey(evt, this.bodyEl)) this.lines.onKey(evt);
+		});
+		this.registerDomEvent(this.bodyEl, 'contextmenu', (evt) => this.lines.onContextMenu(evt));
+		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.lines.onHover(evt));
+		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
+		this.registerEvent(this.app.workspace.on('layout-change', () => void this.refresh()));
+		this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.refresh()));
+		await this.refresh();
+	}
+
+	async onClose(): Promise<void> {
+		this.renderChild = null;
+		this.lines.reset();
+		await super.onClose();
+	}
+
+	onResize(): void {
+		// Called when a hidden sidebar tab is shown again: catch up if something changed meanwhile.
+		void this.refresh();
+	}
+
+	getState(): Record<string, unknown> {
+		return { ...super.getState(), scope: this.sel.scope, conversation: this.sel.conversation, pinned: this.sel.pinned };
+	}
+
+	async setState(state: unknown, result: ViewStateResult): Promise<void> {
+		const s = state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+		this.sel = {
+			scope: typeof s.scope === 'string' ? s.scope : this.sel.scope,
+			conversation: typeof s.conversation === 'string' ? s.conversation : null,
+			pinned: typeof s.pinned === 'boolean' ? s.pinned : this.sel.pinned,
+		};
+		await super.setState(state, result);
+		await this.refresh();
+	}
+
+	/** Shows a scope (from the status bar or a command), leaving the pin as it is. */
+	async showScope(scope: string): Promise<void> {
+		this.sel = { ...this.sel, scope, conversation: null };
+		await this.refresh();
+	}
+
+	/** Renders if shown and something changed; `force` renders even when hidden or unchanged. */
+	refresh(force = false): Promise<void> {
+		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => this.showError(e));
+		return this.queue;
+	}
+
+	/**
+	 * An action of the view (Obsidian's addAction: its icon, tooltip and click), placed in the
+	 * pane's own header row: in a sidebar Obsidian draws no view header, and its own sidebar
+	 * views keep their buttons in such a row (nav-header).
+	 */
+	private headerAction(icon: string, title: string, cls: string, fn: (evt: MouseEvent) => void): HTMLElement {
+		// An action turned off (nothing to act on) does nothing; Obsidian's actions are not buttons.
+		const el = this.addAction(icon, title, (evt) => {
+			if (el.getAttr('aria-disabled') !== 'true') fn(evt);
+		});
+		el.removeClass('view-action');
+		el.addClass('nav-action-button', cls);
+		// Reachable and usable from the keyboard like the pane's other controls.
+		el.setAttr('role', 'button');
+		el.setAttr('tabindex', '0');
+		this.registerDomEvent(el, 'keydown', (evt) => {
+			if (evt.key !== 'Enter' && evt.key !== ' ') return;
+			evt.preventDefault();
+			el.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 0 }));
+		});
+		this.navButtons.appendChild(el);
+		return el;
+	}
+
+	/** The scopes and the conversations of the scope on screen, the current ones checked. */
+	private showSwitchMenu(evt: MouseEvent): void {
+		const model = this.model;
+		if (!model) return;
+		const menu = new Menu();
+		for (const scope of model.scopes) {
+			menu.addItem((item) =>
+				item
+					.setTitle(scope)
+					.setSection('scope')
+					.setChecked(scope === this.sel.scope)
+					.onClick(() => this.select({ scope, conversation: null, pinned: true })),
+			);
+		}
+		menu.addSeparator();
+		const scope = this.sel.scope;
+		menu.addItem((item) =>
+			item
+				.setTitle(ACTIONS.latest)
+				.setSection('conversation')
+				.setChecked(this.sel.conversation === null)
+				.onClick(() => this.select({ ...this.sel, conversation: null })),
+		);
+		if (scope !== null) {
+			for (const c of conversations(model.scan, projectOf(scope)).filter((x) => x.scope === scope)) {
+				menu.addItem((item) =>
+					item
+						.setTitle(shortLabel(c.name || untitledConversation(c.agents)))
+						.setSection('conversation')
+						.setChecked(c.id === this.sel.conversation)
+						.onClick(() => this.select({ ...this.sel, conversation: c.id })),
+				);
+			}
+		}
+		menu.showAtMouseEvent(evt);
+	}
+
+	private select(next: ResumeViewState): void {
+		this.sel = next;
+		this.showPin();
+		void this.refresh();
+	}
+
+	private showPin(): void {
+		const pinned = this.sel.pinned;
+		this.pinEl.toggleClass('is-active', pinned);
+		this.pinEl.setAttr('aria-label', pinned ? 'Pinned to this scope: click to follow the active file' : 'Following the active file: click to pin this scope');
+		this.pinEl.setAttr('aria-pressed', String(pinned));
+		setIcon(this.pinEl, pinned ? 'pin' : 'pin-off');
+	}
+
+	private followFile(file: TAbstractFile | null): void {
+		if (this.sel.pinned || !(file instanceof TFile) || !this.app.workspace.layoutReady) return;
+		void this.host.source.load().then((loaded) => {
+			const scope = scopeOfPath(loaded.model, file.path);
+			// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
+			if (scope === null || this.sel.pinned) return;
+			// A checkpoint note brings its conversation; another note of the scope keeps the one shown.
+			const conversation = this.host.settings.followConversation ? conversationAt(loaded.model, file.path, scope) : null;
+			if (scope === this.sel.scope && (conversation === null || conversation === this.sel.conversation)) return;
+			this.sel = { ...this.sel, scope, conversation };
+			return this.refresh();
+		});
+	}
+
+	private async update(force: boolean): Promise<void> {
+		// A pane restored with the workspace waits: the plugin refreshes every pane once the layout is ready.
+		if (!this.app.workspace.layoutReady) return;
+		if (!force && !this.contentEl.isShown()) return;
+		const loaded = await this.host.source.load();
+		this.chooseScope(loaded.model);
+		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.conversation, this.sel.pinned, this.host.settings.remoteImages].join('\u0000');
+		if (!force && key === this.lastKey) return;
+		this.lastKey = key;
+		this.render(loaded);
+	}
+
+	private chooseScope(model: VaultModel): void {
+		if (this.sel.scope !== null && model.scopes.includes(this.sel.scope)) return;
+		const active = this.app.workspace.getActiveFile();
+		const fromActive = active ? scopeOfPath(model, active.path) : null;
+		this.sel = { ...this.sel, scope: fromActive ?? mostRecentScope(model), conversation: null };
+	}
+
+	private render(loaded: LoadedModel): void {
+		const { model } = loaded;
+		this.model = model;
+		this.lines.reset();
+		if (this.renderChild) this.removeChild(this.renderChild);
+		this.renderChild = this.addChild(new Component());
+		const vaultName = this.app.vault.getName();
+		this.sourceEl.setText(vaultName ? `${vaultName} · ${loaded.root}` : loaded.root);
+		this.setControlsEnabled(true);
+		this.fillScopes(model);
+		this.fillConversations(model);
+		this.bodyEl.empty();
+		if (!loaded.found) {
+			this.showSetupNeeded(EMPTY.noFolder(loaded.root));
+			return;
+		}
+		const scope = this.sel.scope;
+		if (scope === null) {
+			this.showSetupNeeded(EMPTY.noScopes(loaded.root));
+			return;
+		}
+		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
+		const env = this.env(model, scope);
+		renderResume(this.bodyEl, r, env);
+		renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
+		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
+		this.sections.apply(this.bodyEl);
+	}
+
+	/**
+	 * Nothing to show from this folder: the controls would act on nothing, so they are off,
+	 * and the one thing to do is offered — the setting that says where the folder is.
+	 */
+	private showSetupNeeded(text: string): void {
+		this.setControlsEnabled(false);
+		this.bodyEl.createDiv({ cls: 'logos-empty', text });
+		const id = this.host.manifest?.id;
+		if (id === undefined) return;
+		const button = this.bodyEl.createEl('button', { cls: ['mod-cta', 'logos-open-settings'], text: SETTINGS_TEXT.button });
+		this.lines.action(button, () => openPluginSettings(this.app, id));
+	}
+
+	private setControlsEnabled(enabled: boolean): void {
+		for (const el of this.contentEl.querySelectorAll<HTMLButtonElement | HTMLSelectElement>('.logos-controls select, .logos-controls button')) {
+			el.disabled = !enabled;
+		}
+		// Copy and switch act on a scope; refresh stays, to look again once the setting is fixed.
+		for (const el of this.contentEl.querySelectorAll<HTMLElement>('.logos-actions .logos-copy, .logos-actions .logos-switch')) {
+			el.setAttr('aria-disabled', enabled ? 'false' : 'true');
+			el.toggleClass('is-disabled', !enabled);
+		}
+	}
+
+	private fillScopes(model: VaultModel): void {
+		this.scopeSelect.empty();
+		const quiet = this.quietScopes(model);
+		for (const s of model.scopes) {
+			const q = quiet.get(s);
+			const option = this.scopeSelect.createEl('option', { text: q === undefined ? s : `${s} · ${q}`, value: s });
+			if (q !== undefined) option.addClass('logos-scope-quiet');
+		}
+		this.scopeSelect.value = this.sel.scope ?? '';
+		this.scopeSelect.disabled = model.scopes.length === 0;
+	}
+
+	/** Quiet scopes and their label, from the index once it is open (none before). */
+	private quietScopes(model: VaultModel): Map<string, string> {
+		const now = nowSeconds();
+		const activity = this.host.index?.activity?.(now, model.scopes) ?? [];
+		const out = new Map<string, string>();
+		for (const a of activity) {
+			if (a.quiet) out.set(a.scope, quietLabel(a.lastCheckpoint, now));
+		}
+		return out;
+	}
+
+	private fillConversations(model: VaultModel): void {
+		const scope = this.sel.scope;
+		this.convSelect.empty();
+		this.convSelect.createEl('option', { text: 'Latest in this scope', value: '' });
+		if (scope === null) return;
+		const now = nowSeconds();
+		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		for (const c of convs) {
+			const name = conversationName(c, now);
+			this.convSelect.createEl('option', { text: `${shortLabel(name)} · ${age(c.latest.checkpoint.ts, now)}`, value: c.id, attr: { title: `${name}\n${c.id}` } });
+		}
+		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
+			this.sel = { ...this.sel, conversation: null };
+		}
+		this.convSelect.value = this.sel.conversation ?? '';
+		// The closed dropdown shows the short label; its tooltip holds the whole name.
+		this.convSelect.title = this.convSelect.selectedOptions[0]?.title ?? '';
+	}
+
+	private env(model: VaultModel, scope: string): RenderEnv {
+		const child = this.renderChild ?? this;
+		const reviewer = this.host.reviews;
+		return {
+			rulingActions: reviewer
+				? (el, row) => {
+						const button = el.createEl('button', { cls: ['clickable-icon', 'logos-ruling-menu'], attr: { 'aria-label': ACTIONS.rulingMenu } });
+						setIcon(button, 'more-horizontal');
+						const show = (at: MenuAt): void => {
+							const menu = new Menu();
+							rulingMenuItems(menu, scope, row, reviewer, () => void openTarget(this.app, { path: row.path, line: row.line }, null));
+							if (at instanceof MouseEvent) menu.showAtMouseEvent(at);
+							else {
+								const box = at.getBoundingClientRect();
+								menu.showAtPosition({ x: box.left, y: box.bottom });
+							}
+						};
+						this.lines.menu(el, show, button);
+					}
+				: undefined,
+			sources: sourcesFrom(model),
+			opened: (el) => this.sections.remember(el),
+			link: (el, target) => {
+				this.lines.link(el, target);
+			},
+			action: (el, fn) => {
+				this.lines.action(el, fn);
+			},
+			markdown: (el, text, sourcePath) => {
+				void renderAgentMarkdown(this.app, text, el, sourcePath, child, { remoteImages: this.host.settings.remoteImages });
+			},
+		};
+	}
+
+	private showError(e: unknown): void {
+		this.lastKey = '';
+		this.bodyEl.empty();
+		this.bodyEl.createDiv({ cls: ['logos-empty', 'logos-error'], text: `The resume could not be shown: ${e instanceof Error ? e.message : String(e)}` });
+	}
+}

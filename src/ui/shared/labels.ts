@@ -1,0 +1,95 @@
+/**
+ * Words the resume pane shows, in one place so the pane and its tests say the same thing.
+ * These are the person's words; the copy for an agent and `resume --markdown` keep logos's
+ * own headings and order (core/resume-markdown.ts, docs/decisions.md §10).
+ */
+import type { ProblemKind } from '../../core/types';
+import type { ReceiptKind } from '../../core/answers/resume-types';
+
+export const RESUME_VIEW_TYPE = 'logos-resume';
+
+/** logos's own AutoLabel (docs/format.md §2.5). */
+export const AUTO_LABEL = 'auto — not written by an agent, unverified';
+export const AUTO_CLOSED_LABEL = 'closed automatically — not a real handoff';
+
+/** The handoff block at the top of the pane: one labelled row each. */
+export const HANDOFF = {
+	block: 'Handoff',
+	who: 'Stopped',
+	changed: 'Changed',
+	branch: 'Branch',
+	task: 'Task',
+	intent: 'Intent',
+	next: 'Next step',
+	blocked: 'Blocked by',
+	verified: 'Verified',
+	notes: 'Since then',
+	notesCount: (n: number): string => `${n} working ${n === 1 ? 'note' : 'notes'} not yet checkpointed`,
+} as const;
+
+/** The sections under the handoff block, in the order the pane shows them; each collapses. */
+export const SECTION = {
+	decided: 'Decided',
+	failed: "Already tried, didn't work",
+	questions: 'Still open',
+	state: 'State',
+	notes: 'Working notes, not yet checkpointed',
+	ruledOut: 'Ruled out earlier in this scope',
+	retired: 'Retired',
+	decidedEarlier: 'Decided earlier',
+	files: 'Files',
+	commands: 'Commands run',
+	inferred: 'Inferred from the transcript — unverified',
+	receipts: 'Checks on this handoff',
+	otherWork: 'Other open conversations',
+	abandoned: 'Abandoned sessions',
+	problems: 'Notices',
+} as const;
+
+/** A conversation no checkpoint gave an intent or task: named by its agents, its id in the tooltip. */
+export function untitledConversation(agents: readonly string[]): string {
+	return agents.length > 0 ? `Untitled conversation (${agents.join(', ')})` : 'Untitled conversation';
+}
+
+/** The pane's actions: header icons and the menu of a ruling. */
+export const ACTIONS = {
+	copy: 'Copy resume for an agent',
+	refresh: 'Refresh',
+	switch: 'Switch scope or conversation',
+	rulingMenu: 'Ruling actions',
+	open: 'Open in note',
+	retire: 'Retire: it no longer holds',
+	reconfirm: 'Reconfirm: it still holds',
+	latest: 'Latest in this scope',
+} as const;
+
+/** Checkpoint headings each section's bullets come from (docs/format.md §2.4), for line links. */
+export { HEADING } from '../../core/format/checkpoint-body';
+
+export const EMPTY = {
+	noFolder: (root: string): string => `No sessions folder found at "${root}". Set the sessions folder in this plugin's settings, or open the logos vault.`,
+	noScopes: (root: string): string => `No projects in "${root}" yet — agents create them with \`logos checkpoint\`.`,
+	noCheckpoints: 'No checkpoints in this scope yet — agents write them with `logos checkpoint`.',
+	loading: 'Reading the sessions folder…',
+};
+
+/** Checks on this handoff (core/receipts.ts), as a person reads them. */
+export const RECEIPT_TEXT: Record<ReceiptKind, string> = {
+	doneUnverified: 'Claims to be done, with nothing verified',
+	nextMultiStep: 'The next step reads as more than one step',
+	decisionsWithoutReason: 'Decisions without a reason',
+	intentDropped: 'The intent of an earlier checkpoint was dropped',
+	placeholders: 'Placeholders instead of findings',
+};
+
+export const PROBLEM_TEXT: Record<ProblemKind, string> = {
+	unreadable: 'Unreadable file',
+	empty: 'Empty checkpoint file',
+	malformed: 'Malformed checkpoint',
+	conflictCopy: 'Sync conflict copy',
+	duplicate: 'Duplicate record',
+	dangling: 'Follows a checkpoint that is not there',
+	fork: 'Chain forks',
+	cycle: 'Chain loops back on itself',
+	projectMismatch: 'Project does not match its folder',
+};

@@ -1,0 +1,254 @@
+/**
+ * The index in Obsidian's lifecycle. Nothing happens on load: once the layout is ready,
+ * sql.js starts, the saved index is opened and reconciled with the sessions folder (only
+ * changed files are read), and from then on every file event under the folder goes
+ * through one serial queue. The index is saved a moment after it changes and on unload.
+ */
+import { Component, TFile, TFolder, type App, type PluginManifest, type TAbstractFile } from 'obsidian';
+import type { VaultModel } from '../core/model/vault-model';
+import { openIndexStore, storeSaver, type Saver } from '../store';
+import type { IndexStore } from '../store/store';
+import { Indexer, type MissingOwn, type PassReport } from '../store/indexer';
+import { initSql } from '../store/sqlite';
+import { indexPath, obsidianBytesPort } from './obsidian-bytes';
+import { listSessionsFolder, obsidianTextPort, stampOf } from './obsidian-listing';
+import { isUnder, sessionsRoot } from './obsidian-snapshot';
+
+export interface IndexHost {
+	readonly app: App;
+	readonly manifest: PluginManifest;
+	/** The sessions folder setting. */
+	folder(): string;
+	/** The agent name for the person's notes. */
+	agentName(): string;
+	/** What the views show changed: they catch up after the burst. */
+	changed(): void;
+	/** Something the person should hear about; the UI words it (the adapters show nothing). */
+	tell(news: IndexNews): void;
+}
+
+/** What the index and the person's notes report to the person, as facts. */
+export type IndexNews =
+	/** The saved index could not be read (damaged, foreign) and was rebuilt from the vault. */
+	| { kind: 'index-rebuilt' }
+	/** A logos rewrite of uncommitted.md dropped a note of the person's; it was appended again. */
+	| { kind: 'note-readded' }
+	/** A note of the person's could not be written now; it is kept and tried again. */
+	| { kind: 'note-kept'; why: string }
+	/** Secrets were masked in a note of the person's before it was stored. */
+	| { kind: 'note-masked'; secrets: number };
+
+/** What the index tells the person's-notes logic after a pass or an event. */
+export type MissingHandler = (missing: MissingOwn[]) => Promise<void>;
+
+const SAVE_DELAY_MS = 2000;
+
+export class IndexService extends Component {
+	private indexer: Indexer | null = null;
+	private saver: (Saver & { detach: () => void }) | null = null;
+	private queue: Promise<unknown> = Promise.resolve();
+	private state: 'idle' | 'starting' | 'ready' | 'failed' | 'closed' = 'idle';
+	/** Set by the person's-notes logic: re-appends what a logos rewrite dropped (docs/decisions.md §6). */
+	onMissing: MissingHandler = () => Promise.resolve();
+
+	constructor(private readonly host: IndexHost) {
+		super();
+	}
+
+	/** The store once the index is open; null before, and when sql.js could not start. */
+	get store(): IndexStore | null {
+		return this.state === 'ready' ? this.indexer?.store ?? null : null;
+	}
+
+	get root(): string {
+		return sessionsRoot(this.host.folder());
+	}
+
+	/** Scope folders as the index knows them (what a write may target); [] until it is open. */
+	scopes(): string[] {
+		return this.state === 'ready' && this.indexer ? this.indexer.files.scopes() : [];
+	}
+
+	/** The scope a vault path belongs to (its deepest scope folder), or null. */
+	scopeOf(path: string): string | null {
+		const root = this.root;
+		if (!isUnder(root, path) || path === root) return null;
+		const parts = path.slice(root.length + 1).split('/');
+		const known = new Set(this.scopes());
+		if (parts.length > 1 && known.has(`${parts[0]}/${parts[1]}`)) return `${parts[0]}/${parts[1]}`;
+		return known.has(parts[0]) ? parts[0] : null;
+	}
+
+	/** From onLayoutReady: listen now, open the index right after, never on the start path. */
+	start(): void {
+		if (this.state !== 'idle') return;
+		this.state = 'starting';
+		this.watch();
+		void this.run(() => this.open());
+	}
+
+	onunload(): void {
+		this.state = 'closed';
+		const saver = this.saver;
+		const store = this.indexer?.store;
+		saver?.detach();
+		// Obsidian does not wait for unload; the adapter outlives the plugin, so the save runs on.
+		void (saver?.flush() ?? Promise.resolve())
+			.catch((e: unknown) => console.error('Logos Continuity: the index could not be saved', e))
+			.finally(() => store?.close());
+	}
+
+	/** Runs after everything queued before it; the index never sees two changes at once. */
+	run<T>(task: () => Promise<T> | T): Promise<T> {
+		const p = this.queue.then(task);
+		this.queue = p.catch(() => undefined);
+		return p;
+	}
+
+	/** The vault model the views read, from the index; null when the index is not usable. */
+	async model(): Promise<VaultModel | null> {
+		if (this.state === 'idle') return null;
+		return this.run(async () => {
+			if (this.state !== 'ready' || !this.indexer) return null;
+			try {
+				return this.indexer.model();
+			} catch (e) {
+				if (!(await this.recover(e))) throw e;
+				return this.indexer.model();
+			}
+		});
+	}
+
+	/**
+	 * A query found the index damaged (damage the checks on opening could not see): the
+	 * store goes on with a fresh index holding the person's notes it could still read, and
+	 * the vault is read again, with the notice of a damaged file on start. Runs in the queue.
+	 */
+	private async recover(err: unknown): Promise<boolean> {
+		const store = this.indexer?.store;
+		if (!store || this.state !== 'ready' || !store.replaceIfDamaged(err)) return false;
+		this.host.tell({ kind: 'index-rebuilt' });
+		this.indexer = new Indexer(store, obsidianTextPort(this.host.app.vault), { ownAgent: () => this.host.agentName() });
+		this.saver?.scheduleSave();
+		await this.fullPass(this.indexer);
+		return true;
+	}
+
+	/** The sessions folder setting changed: reconcile with the new folder. */
+	resync(): Promise<void> {
+		return this.apply((ix) => this.fullPass(ix));
+	}
+
+	/**
+	 * "Rebuild index": everything derived is dropped and read again; the person's notes stay.
+	 * The pass's report, or null when the index is not open or the rebuild gave way to a recovery.
+	 */
+	async rebuild(): Promise<PassReport | null> {
+		let done: PassReport | null = null;
+		await this.apply(async (ix) => {
+			const report = await ix.rebuild(listSessionsFolder(this.host.app.vault, this.host.folder()));
+			await this.onMissing(report.missingOwn);
+			done = report;
+		});
+		return done;
+	}
+
+	private async open(): Promise<void> {
+		try {
+			const { app, manifest } = this.host;
+			// Imported here, not at the top: decoding the embedded wasm waits until it is needed.
+			const { SQL_WASM } = await import('../store/wasm-bytes');
+			const sql = await initSql(SQL_WASM);
+			const port = obsidianBytesPort(app.vault.adapter);
+			const path = indexPath(app.vault, manifest);
+			const { store, load } = await openIndexStore(sql, port, path);
+			if (this.state === 'closed') {
+				store.close();
+				return;
+			}
+			// A first run is no news; a damaged or foreign file is, once, and never an error dialog.
+			if (load.rebuilt && load.reason !== 'missing') this.host.tell({ kind: 'index-rebuilt' });
+			this.saver = storeSaver(store, port, path, {
+				delayMs: SAVE_DELAY_MS,
+				timers: { setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+				onError: (e) => console.error('Logos Continuity: the index could not be saved', e),
+			});
+			this.indexer = new Indexer(store, obsidianTextPort(app.vault), { ownAgent: () => this.host.agentName() });
+			this.state = 'ready';
+			// The damaged file is replaced even when the vault gives nothing to write.
+			if (load.rebuilt) this.saver.scheduleSave();
+			try {
+				await this.fullPass(this.indexer);
+			} catch (e) {
+				if (!(await this.recover(e))) throw e;
+			}
+		} catch (e) {
+			if (this.state !== 'closed') this.state = 'failed';
+			console.error('Logos Continuity: the index could not be opened; reading the vault directly', e);
+		}
+		this.host.changed();
+	}
+
+	private async fullPass(ix: Indexer): Promise<void> {
+		const report = await ix.fullPass(listSessionsFolder(this.host.app.vault, this.host.folder()));
+		await this.onMissing(report.missingOwn);
+	}
+
+	/** Queued work on the open index; views catch up afterwards whatever happened. */
+	private apply(work: (ix: Indexer) => Promise<void> | void): Promise<void> {
+		return this.run(async () => {
+			try {
+				if (this.state === 'ready' && this.indexer) await work(this.indexer);
+			} catch (e) {
+				// The full pass of the recovery covers the work that failed.
+				if (!(await this.recover(e))) throw e;
+			} finally {
+				if (this.state !== 'closed') this.host.changed();
+			}
+		});
+	}
+
+	private watch(): void {
+		const { vault, metadataCache } = this.host.app;
+		// The cache hands over the text it parsed (docs/decisions.md §8): no second read.
+		this.registerEvent(metadataCache.on('changed', (file, data) => this.onChanged(file, data)));
+		this.registerEvent(metadataCache.on('deleted', (file) => this.onRemoved(file.path)));
+		this.registerEvent(vault.on('create', (f) => (f instanceof TFile ? this.onChanged(f) : this.onFolder(f))));
+		// Folders and files the cache does not parse (transcripts) are announced only here.
+		this.registerEvent(vault.on('delete', (f) => this.onRemoved(f.path)));
+		this.registerEvent(vault.on('rename', (f, oldPath) => this.onRenamed(f, oldPath)));
+	}
+
+	private under(path: string): boolean {
+		return isUnder(this.root, path);
+	}
+
+	private onChanged(file: TFile, data?: string): void {
+		if (!this.under(file.path)) return;
+		const seen = stampOf(file);
+		void this.apply(async (ix) => {
+			// Queued behind other work, the file may have changed again: its text then is stale.
+			const now = stampOf(file);
+			const fresh = now.path === seen.path && now.mtime === seen.mtime && now.size === seen.size;
+			await this.onMissing(await ix.fileChanged(now, fresh ? data : undefined));
+		});
+	}
+
+	private onFolder(f: TAbstractFile): void {
+		if (f instanceof TFolder && this.under(f.path)) void this.apply((ix) => ix.folderCreated(f.path));
+	}
+
+	private onRemoved(path: string): void {
+		if (this.under(path)) void this.apply((ix) => ix.removed(path));
+	}
+
+	private onRenamed(f: TAbstractFile, oldPath: string): void {
+		const from = this.under(oldPath);
+		const to = this.under(f.path);
+		if (from && to) void this.apply(async (ix) => this.onMissing(await ix.renamed(oldPath, f.path)));
+		else if (from) this.onRemoved(oldPath);
+		else if (to && f instanceof TFile) this.onChanged(f);
+		// A folder moved in from elsewhere: its whole tree is new, a full pass reads it.
+		else if (to) void this.apply((ix) => this.fullPass(ix));
+	}
+}

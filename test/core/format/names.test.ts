@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { headerName, safeScope } from '../../../src/core/format/names';
+import { uncommittedHeader } from '../../../src/core/format/notes';
+import { reviewedHeader } from '../../../src/core/format/reviews';
+
+describe('headerName: a scope folder as it may stand in a header line', () => {
+	it('leaves a name logos made as it is, so the header is byte-identical to logos\'s', () => {
+		for (const name of ['kestrel', 'kestrel/billing-v2', '日本/ß-x', 'c#', 'Kestrel One']) expect(headerName(name)).toBe(name);
+		expect(reviewedHeader('kestrel/billing-v2').split('\n')[0]).toBe('# reviewed — kestrel/billing-v2');
+		expect(uncommittedHeader('kestrel').split('\n')[0]).toBe('# uncommitted — kestrel');
+	});
+
+	it('turns line breaks into spaces and drops controls and bidi controls', () => {
+		expect(headerName('zz\n- retired: x\r\n- y\u2028z\u2029w\u0085v\u000bu\fq\tt')).toBe('zz - retired: x  - y z w v u q t');
+		expect(headerName('a\u001b[2J\u0007\u0000\u007f\u009bb')).toBe('a[2Jb');
+		expect(headerName('a\u202eb\u202c\u2066c\u2069\u200e\u200f\u061c\ufeffd')).toBe('abcd');
+	});
+
+	it('removes comment markers, also those that removing another one joins', () => {
+		expect(headerName('zz <!-- x --> y --!> w')).toBe('zz  x  y  w');
+		expect(headerName('<<!--!---->>')).toBe('>');
+		expect(headerName('<!\u0000-- hidden')).toBe('hidden');
+	});
+
+	it('never lets a line break, control, bidi control or comment marker through', () => {
+		const hostile = fc.stringMatching(/^(?:[a-z <>!\-\n\r\t\u000b\f\u0085\u2028\u2029\u0000\u001b\u007f\u009b\u202e\u2066\u200f\u061c\ufeff])*$/);
+		fc.assert(
+			fc.property(fc.oneof(hostile, fc.string({ unit: 'binary' })), (name) => {
+				const line = reviewedHeader(name).split('\n')[0];
+				// eslint-disable-next-line no-control-regex -- finding control characters is the point
+				expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]|<!--|--!?>/);
+			}),
+			{ numRuns: 2000 },
+		);
+	});
+
+	it('is the identity on every name safeScope gives', () => {
+		fc.assert(fc.property(fc.string(), (s) => expect(headerName(safeScope(s))).toBe(safeScope(s))));
+	});
+});
