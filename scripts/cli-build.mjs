@@ -16,7 +16,7 @@ const indexApart = {
 };
 
 /**
- * The `yaml` package is the full reader behind the frontmatter fast path (src/core/yaml-fast.ts):
+ * The `yaml` package is the full reader behind the frontmatter fast path (src/core/go/yaml-fast.ts):
  * most vaults never need it, yet compiling and evaluating it was most of the CLI's start-up.
  * It goes in `cli-yaml.cjs`, behind getters that load it on first use.
  */

@@ -48,7 +48,7 @@ const METRICS = 'limiter metrics exported as gateway_ratelimit_throttled_total';
 const VERIFIED = 'an exempt identity is never throttled';
 const RETIRE = 'Logos Continuity: Retire ruling under cursor';
 const RECONFIRM = 'Logos Continuity: Reconfirm ruling under cursor';
-/** src/ui/chain-auto.ts AUTO_EDIT_NOTICE, as the person reads it. */
+/** src/ui/chain/chain-auto.ts AUTO_EDIT_NOTICE, as the person reads it. */
 const AUTO_EDIT_NOTICE =
 	'This checkpoint is an auto record (auto: true): logos may rewrite it, and your edit with it. Remove the line "auto: true" to make the record yours.';
 

@@ -15,7 +15,7 @@ export const ROOT = resolve(__dirname, '../..');
 export const ARTIFACTS = join(ROOT, 'test/e2e/artifacts');
 export const E2E_VAULT = join(ROOT, 'test/e2e/fixtures/vault-e2e');
 export const DEMO_VAULT = join(ROOT, 'demo-vault');
-/** What the pane says while it reads the sessions folder (src/ui/labels.ts EMPTY.loading). */
+/** What the pane says while it reads the sessions folder (src/ui/shared/labels.ts EMPTY.loading). */
 const LOADING = 'Reading the sessions folder';
 
 export interface Host {

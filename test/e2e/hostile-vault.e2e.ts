@@ -58,7 +58,7 @@ ship it
 `;
 const D2 = 'sessions/delta/_convos/d0000000-0000-4000-8000-00000000d002';
 const BIG = `${D1}/20261205-090000-claude.md`;
-/** What the plugin says once when its index file cannot be read (src/vault/obsidian-index.ts NOTICE.rebuilt). */
+/** What the plugin says once when its index file cannot be read (src/vault/obsidian-store.ts NOTICE.rebuilt). */
 const REBUILT = 'Logos index could not be read, so it was rebuilt from the vault. Nothing is lost.';
 
 const served = useHost(join(ROOT, 'test/fixtures/vault-own'), {

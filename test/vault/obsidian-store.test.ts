@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 /**
  * The index adapter and the person's notes report what the person should hear (IndexNews,
- * a rebuild's report) and show nothing themselves: the UI words it (src/ui/index-notices.ts).
+ * a rebuild's report) and show nothing themselves: the UI words it (src/ui/notes/store-notices.ts).
  */
 import 'obsidian-test-mocks/jest-setup';
 import type { App as AppOriginal } from 'obsidian';

@@ -1,7 +1,7 @@
 /**
  * Words the resume pane shows, in one place so the pane and its tests say the same thing.
  * These are the person's words; the copy for an agent and `resume --markdown` keep logos's
- * own headings and order (core/resume-markdown.ts, docs/decisions.md §10).
+ * own headings and order (core/answers/resume-markdown.ts, docs/decisions.md §10).
  */
 import type { ProblemKind } from '../../core/types';
 import type { ReceiptKind } from '../../core/answers/resume-types';
@@ -73,7 +73,7 @@ export const EMPTY = {
 	loading: 'Reading the sessions folder…',
 };
 
-/** Checks on this handoff (core/receipts.ts), as a person reads them. */
+/** Checks on this handoff (core/answers/receipts.ts), as a person reads them. */
 export const RECEIPT_TEXT: Record<ReceiptKind, string> = {
 	doneUnverified: 'Claims to be done, with nothing verified',
 	nextMultiStep: 'The next step reads as more than one step',

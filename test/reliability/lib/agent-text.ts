@@ -1,5 +1,5 @@
 /**
- * Agent-written markdown through the pane's two steps (src/ui/agent-html.ts) in plain Node
+ * Agent-written markdown through the pane's two steps (src/ui/shared/agent-html.ts) in plain Node
  * over jsdom: prepared, rendered by a stand-in for Obsidian's renderer at its most permissive
  * (marked, then DOMPurify's defaults, which is what Obsidian documents for raw HTML: no
  * script, no handler), walked by the allow-list. Counts what is left that could act or
