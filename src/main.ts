@@ -31,7 +31,7 @@ export default class LogosContinuityPlugin extends Plugin {
 	/** Chain bar, history navigation, conversations, "was this tried?". */
 	private chains!: ChainFeatures;
 	/** "Why was this file touched?" and the plans of a scope. */
-	private why!: WhyFeatures;
+	why!: WhyFeatures;
 	/** The conversation timeline view and its command. */
 	private timeline!: TimelineFeatures;
 	/** The sql.js index, working notes added from Obsidian, rebuild. */

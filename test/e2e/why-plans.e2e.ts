@@ -111,3 +111,19 @@ test('"Open the plans of this scope" offers the scope\'s plans and opens the cho
 	expect(errors).toEqual([]);
 	await page.context().close();
 });
+
+test('a file in the pane\'s Files section asks "Why was this file touched?" about itself', async () => {
+	const { page, errors } = await served.open();
+	await openResumePane(page);
+	await page.selectOption(`${PANE} select.logos-scope-select`, 'kestrel');
+	await waitForPane(page, 'kestrel');
+	if ((await page.locator(`${PANE} .logos-section.is-collapsed[data-section="files"]`).count()) > 0) await page.click(`${PANE} [data-section="files"] > .logos-section-title`);
+	const file = page.locator(`${PANE} [data-section="files"] li`, { hasText: 'api/webhooks/stripe.ts' }).first();
+	await file.locator('button.logos-file-why').click();
+	const view = page.locator(WHY);
+	await view.locator('.logos-why-mention').first().waitFor({ timeout: 30_000 });
+	expect(await view.locator('.logos-why-title').textContent()).toBe('api/webhooks/stripe.ts');
+	expect(await view.locator('.logos-why-mention').count()).toBe(3);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});

@@ -41,6 +41,8 @@ export interface RenderEnv {
 	opened?(section: HTMLElement): void;
 	/** Fills the handoff block's room for later lines (`.logos-handoff-extra`), when given. */
 	handoffExtras?(el: HTMLElement, r: ResumeModel): void;
+	/** Opens "Why was this file touched?" for a path the checkpoint lists, when the feature is there. */
+	why?(path: string): void;
 	/** Locale of dates and times; the person's own (the runtime's default) when absent. */
 	locale?: string;
 }

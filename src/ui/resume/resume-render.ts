@@ -8,7 +8,7 @@
  */
 import type { ResumeLatest, ResumeModel, RulingRow } from '../../core/answers/resume-types';
 import type { CheckpointRecord } from '../../core/types';
-import { AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HANDOFF, HEADING, SECTION } from '../shared/labels';
+import { ACTIONS, AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HANDOFF, HEADING, SECTION } from '../shared/labels';
 import { agentFromId, agentSpan, foldedBlock, foldedList, linked, meta, plural, rulingItem, section, setSectionOpen, timeSpan, tooltip, type RenderEnv } from './resume-dom';
 import { renderAfterNext, renderEarlier } from './resume-history';
 import { renderChangeLine } from './change-line';
@@ -193,6 +193,11 @@ function renderFiles(el: HTMLElement, rec: CheckpointRecord, env: RenderEnv): vo
 		const line = x.k >= 0 ? env.sources.bulletLine(path, HEADING.files, x.k) : touchedLine < 0 ? -1 : touchedLine + 1 + x.touched;
 		const li = linked(ul, 'li', x.file, { path, line }, env, 'logos-file');
 		if (touched.has(x.file)) meta(li, ' · uncommitted');
+		if (env.why) {
+			// The file's line opens the note; this asks every checkpoint that touched the file.
+			const ask = li.createEl('button', { cls: ['clickable-icon', 'logos-file-why'], text: 'Why?', attr: { 'aria-label': `${ACTIONS.why} ${x.file}` } });
+			env.action(ask, () => env.why?.(x.file));
+		}
 	});
 }
 

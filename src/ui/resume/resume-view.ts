@@ -37,6 +37,8 @@ export interface ResumeHost {
 	 */
 	/** The plugin's id, for the button that opens its settings when the sessions folder is wrong. */
 	readonly manifest?: { readonly id: string };
+	/** "Why was this file touched?", offered beside the files a checkpoint lists. */
+	readonly why?: { show(path: string): Promise<void> };
 	readonly index?: {
 		renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
 		activity?(now: number, scopes: readonly string[]): ScopeActivity[] | null;
@@ -435,6 +437,7 @@ export class ResumeView extends ItemView implements HoverParent {
 			markdown: (el, text, sourcePath) => {
 				void renderAgentMarkdown(this.app, text, el, sourcePath, child, { remoteImages: this.host.settings.remoteImages });
 			},
+			why: this.host.why ? (p) => void this.host.why?.show(p) : undefined,
 		};
 	}
 

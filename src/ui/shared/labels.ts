@@ -53,6 +53,8 @@ export function untitledConversation(agents: readonly string[]): string {
 
 /** The pane's actions: header icons and the menu of a ruling. */
 export const ACTIONS = {
+	/** Beside a file of the Files section: the question logos's `why` answers. */
+	why: 'Why was this file touched?',
 	copy: 'Copy resume for an agent',
 	refresh: 'Refresh',
 	switch: 'Switch scope or conversation',

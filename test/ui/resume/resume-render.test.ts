@@ -189,6 +189,18 @@ describe('the sections under the block', () => {
 		expect(texts(sectionEl(el, 'files'), 'li')).toEqual(['api/preview.go', 'billing/proration.go · uncommitted']);
 	});
 
+	test('each file offers "Why was this file touched?", which asks about that file', () => {
+		const asked: string[] = [];
+		const env = { ...recordingEnv(fakeSources([a2])), why: (p: string) => void asked.push(p) };
+		const el = render(fullModel({ files: ['api/preview.go', 'billing/proration.go'] }), env);
+		const buttons = [...sectionEl(el, 'files').querySelectorAll<HTMLElement>('button.logos-file-why')];
+		expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Why was this file touched? api/preview.go', 'Why was this file touched? billing/proration.go']);
+		env.actions.get(buttons[1])?.();
+		expect(asked).toEqual(['billing/proration.go']);
+		// Without the feature, the files are plain lines.
+		expect(render(fullModel({ files: ['api/preview.go'] })).querySelectorAll('button.logos-file-why')).toHaveLength(0);
+	});
+
 	test('links every checkpoint line to its file and bullet line', () => {
 		const env = recordingEnv(fakeSources([a2]));
 		const el = render(fullModel(), env);
