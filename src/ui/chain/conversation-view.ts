@@ -21,6 +21,16 @@ const CONVERSATION_ROW_LABEL = 120;
 import { EMPTY } from '../shared/labels';
 import { age, plural } from '../resume/resume-dom';
 import { mostRecentScope } from '../resume/resume-view';
+import { planLabel } from '../resume/plan-block';
+import { history } from '../../core/model/history';
+import { planFor, type Plan } from '../../core/format/plans';
+import { loadPlans } from '../../vault/obsidian-plans';
+
+/** A plan's first heading or line, short enough for a row. */
+function planTitle(plan: Plan): string {
+	const first = plan.text.split('\n').find((l) => l.trim() !== '') ?? plan.name;
+	return shortLabel(first.replace(/^#+\s*/, ''), 60);
+}
 
 export const CONVERSATIONS_VIEW_TYPE = 'logos-conversations';
 
@@ -31,6 +41,7 @@ export class ConversationsView extends ItemView {
 	private queue: Promise<void> = Promise.resolve();
 	private projectSelect!: HTMLSelectElement;
 	private listEl!: HTMLElement;
+	private plansToken: object = {};
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -140,10 +151,44 @@ export class ConversationsView extends ItemView {
 		}
 		const now = nowSeconds();
 		const list = this.listEl.createDiv({ cls: 'logos-conversation-list' });
-		this.shown.forEach((c, k) => this.row(list, c, k, model, now, active));
+		const rows = this.shown.map((c, k) => this.row(list, c, k, model, now, active));
+		void this.showPlans(loaded, rows);
 	}
 
-	private row(list: HTMLElement, c: Conversation, k: number, model: VaultModel, now: number, active: string): void {
+	/**
+	 * The plans saved before a conversation's checkpoints, under its row (matched by time, as
+	 * in the pane: docs/decisions.md, plans). Read after the list is drawn; a newer drawing wins.
+	 */
+	private async showPlans(loaded: LoadedModel, rows: HTMLElement[]): Promise<void> {
+		const token = (this.plansToken = {});
+		const shown = this.shown;
+		const scopes = [...new Set(shown.map((c) => c.scope))];
+		const byCheckpoint = new Map<string, { plan: Plan; before: number }>();
+		for (const scope of scopes) {
+			const plans = await loadPlans(this.app.vault, loaded.root, scope);
+			if (this.plansToken !== token) return;
+			for (const rec of history(loaded.model.scan, scope).entries) {
+				const m = planFor(loaded.model.scan, plans, rec);
+				if (m) byCheckpoint.set(rec.path, m);
+			}
+		}
+		shown.forEach((c, k) => {
+			const found = c.chain.map((r) => byCheckpoint.get(r.path)).filter((m): m is { plan: Plan; before: number } => m !== undefined);
+			if (found.length === 0) return;
+			const box = rows[k].createDiv({ cls: 'logos-conversation-plans' });
+			for (const m of found) {
+				const link = box.createEl('a', { cls: 'logos-conversation-plan', text: `Plan: ${planTitle(m.plan)}`, attr: { href: m.plan.path, 'aria-label': `${planLabel(m.before)} · matched by time\n${m.plan.path}` } });
+				link.addEventListener('click', (evt) => {
+					// The row shows the conversation in the pane; the plan opens its own file.
+					evt.preventDefault();
+					evt.stopPropagation();
+					void this.app.workspace.openLinkText(m.plan.path, '', Keymap.isModEvent(evt));
+				});
+			}
+		});
+	}
+
+	private row(list: HTMLElement, c: Conversation, k: number, model: VaultModel, now: number, active: string): HTMLElement {
 		const problems = conversationProblems(model.scan, c);
 		const row = list.createDiv({ cls: 'logos-conversation', attr: { 'data-conversation': String(k), tabindex: '0' } });
 		row.toggleClass('is-active', c.chain.some((r) => r.path === active));
@@ -164,6 +209,7 @@ export class ConversationsView extends ItemView {
 			for (const f of facts) flags.createSpan({ cls: 'logos-chain-flag', text: f });
 			if (problems.length > 0) flags.setAttr('aria-label', problems.map(problemLine).join('\n'));
 		}
+		return row;
 	}
 
 	private onClick(evt: MouseEvent): void {

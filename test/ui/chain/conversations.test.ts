@@ -110,6 +110,29 @@ describe('the conversation list', () => {
 		expect(activePath(app)).toBe(OWN.a8);
 	});
 
+	test('a plan saved before a conversation’s checkpoint is listed under its row, and opens its file', async () => {
+		plugin.unload();
+		const PLAN = 'sessions/alpha/plans/plan-20261104-100000-codex.md';
+		app = makeApp({
+			...folderFiles(OWN_DIR),
+			[PLAN]: '---\ntype: plan\nproject: alpha\nagent: codex\nplanned: 2026-11-04T10:00:00-08:00\n---\n\n# Exempt internal callers by their mTLS identity\n\n1. read the identity\n',
+		});
+		plugin = await loadPlugin(app);
+		await openNote(app, OWN.a4);
+		const view = await openView(app, plugin, CONVERSATIONS_VIEW_TYPE, ConversationsView);
+		await settle();
+		const rows = [...view.contentEl.querySelectorAll<HTMLElement>('.logos-conversation')];
+		// The conversations of codex's checkpoints the plan came before (the pane's rule): a5 (12:00,
+		// after a4 at 08:00) and the first checkpoint of the one handed off to claude.
+		expect(rows.map((r) => r.querySelectorAll('.logos-conversation-plan').length)).toEqual([0, 0, 1, 0, 1, 0, 0]);
+		const link = rows[4].querySelector<HTMLElement>('.logos-conversation-plan');
+		expect(link?.textContent).toBe('Plan: Exempt internal callers by their mTLS identity');
+		expect(link?.getAttribute('aria-label')).toBe(`plan saved about 2 hours before this checkpoint · matched by time\n${PLAN}`);
+		link?.click();
+		await settle();
+		expect(activePath(app)).toBe(PLAN);
+	});
+
 	test('a project chosen by hand is shown', async () => {
 		const view = await openView(app, plugin, CONVERSATIONS_VIEW_TYPE, ConversationsView);
 		const select = view.contentEl.querySelector<HTMLSelectElement>('.logos-project-select');
