@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_VAULT, openResumePane, PANE, runCommand, screenshot, useHost, waitForNote, waitForPane } from './helpers';
+import { DEMO_VAULT, openNote, openResumePane, PANE, runCommand, screenshot, shownNote, useHost, waitForNote, waitForPane } from './helpers';
 
 const HOSTILE = "it's $(echo x)";
 const WHY = '.workspace-leaf-content[data-type="logos-why"]';
@@ -124,6 +124,18 @@ test('a file in the pane\'s Files section asks "Why was this file touched?" abou
 	await view.locator('.logos-why-mention').first().waitFor({ timeout: 30_000 });
 	expect(await view.locator('.logos-why-title').textContent()).toBe('api/webhooks/stripe.ts');
 	expect(await view.locator('.logos-why-mention').count()).toBe(3);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('in a checkpoint note\'s reading view, each path of Files asks "Why was this file touched?" about itself', async () => {
+	const { page, errors } = await served.open();
+	await openNote(page, 'sessions/kestrel/_convos/a9c0d1e2-4b3f-4c5d-8e6f-7a8b9c0d1e2f/20261129-083015-claude.md');
+	const file = shownNote(page).locator('li', { hasText: 'api/webhooks/stripe.ts' }).first();
+	await file.locator('button.logos-file-why').click();
+	const view = page.locator(WHY);
+	await view.locator('.logos-why-mention').first().waitFor({ timeout: 30_000 });
+	expect(await view.locator('.logos-why-title').textContent()).toBe('api/webhooks/stripe.ts');
 	expect(errors).toEqual([]);
 	await page.context().close();
 });

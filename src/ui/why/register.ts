@@ -12,6 +12,8 @@ import type { ModelSource } from '../../vault/obsidian-source';
 import { resumeViews } from '../shared/pane';
 import { plural } from '../resume/resume-dom';
 import { WhyView, WHY_VIEW_TYPE } from './why-view';
+import { HEADING } from '../../core/format/checkpoint-body';
+import { sessionsRoot } from '../../vault/obsidian-snapshot';
 
 export interface WhyFeatures {
 	refresh(): void;
@@ -21,6 +23,16 @@ export interface WhyFeatures {
 
 interface WhyHost extends Plugin {
 	readonly source: ModelSource;
+	readonly settings: { readonly sessionsFolder: string };
+}
+
+/** Whether line `lineStart` of a note sits in its `## Files` section (the nearest heading above). */
+export function inFilesSection(text: string, lineStart: number): boolean {
+	const lines = text.split('\n');
+	for (let i = Math.min(lineStart, lines.length) - 1; i >= 0; i--) {
+		if (/^#{1,6}\s/.test(lines[i])) return lines[i].trim() === `## ${HEADING.files}`;
+	}
+	return false;
 }
 
 export class TouchedPathModal extends FuzzySuggestModal<TouchedPath> {
@@ -97,6 +109,22 @@ export function registerWhy(plugin: WhyHost): WhyFeatures {
 	const show = async (path: string): Promise<void> => {
 		await (await whyLeaf(app))?.show(path);
 	};
+	// In a checkpoint's reading view, each path of `## Files` asks the same question about itself.
+	plugin.registerMarkdownPostProcessor((el, ctx) => {
+		const root = sessionsRoot(plugin.settings.sessionsFolder);
+		if (!ctx.sourcePath.startsWith(root === '' ? '' : `${root}/`) || !el.querySelector('li')) return;
+		const info = ctx.getSectionInfo(el);
+		if (!info || !inFilesSection(info.text, info.lineStart)) return;
+		for (const li of Array.from(el.querySelectorAll('li'))) {
+			const path = (li.textContent ?? '').trim();
+			if (path === '') continue;
+			const ask = li.createEl('button', { cls: ['clickable-icon', 'logos-file-why'], text: 'Why?', attr: { 'aria-label': `Why was this file touched? ${path}` } });
+			ask.addEventListener('click', (evt) => {
+				evt.preventDefault();
+				void show(path);
+			});
+		}
+	});
 	plugin.addCommand({
 		id: 'why-was-this-file-touched',
 		name: 'Why was this file touched?',
