@@ -240,6 +240,23 @@ describeRealLogos('differential fuzz against real logos 0.4.8', () => {
 		sb.dispose();
 	});
 
+	it('names the one difference met: 0.4.8 cuts the title at 70 bytes and may write it as !!binary', () => {
+		const task = '日'.repeat(30);
+		const run = sb.ok(['checkpoint', 'title-cut', '--agent', 'claude', '--task', task], { cwd });
+		const file = /checkpoint written: (\S+\.md)/.exec(run.stdout)?.[1] ?? '';
+		const raw = fs.readFileSync(path.join(sb.vault, file), 'utf8');
+		// 70 bytes end inside the 24th character: invalid UTF-8, written as binary.
+		expect(raw).toContain('\ntitle: !!binary |\n');
+		const c = parseCheckpoint(raw);
+		expect(c.problems).toEqual([]);
+		expect(c.task).toBe(task);
+		// Ours (0.5.8): 70 characters, so all 30 fit; every other byte is the same.
+		const ours = renderCheckpoint(c, c.follows);
+		const titleLine = ours.split('\n').find((l) => l.startsWith('title:')) ?? '';
+		expect(parseYaml(titleLine)).toEqual({ title: `title-cut — ${task}` });
+		expect(withoutTitle(ours)).toBe(withoutTitle(raw));
+	});
+
 	it(`reads and re-renders byte for byte whatever logos checkpoint writes (seed ${SEED}, ${RUNS} runs)`, () => {
 		fc.assert(
 			fc.property(caseArb, (c) => {
