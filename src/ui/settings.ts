@@ -4,7 +4,13 @@
  * whether agent text may load remote images (docs/rendering.md), and whether the pane
  * follows the open checkpoint's conversation.
  */
-import { normalizePath, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem } from 'obsidian';
+import { normalizePath, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type ToggleComponent } from 'obsidian';
+
+/** A switch carries its setting's name: a screen reader says what it turns on. */
+function named(t: ToggleComponent, name: string): ToggleComponent {
+	t.toggleEl.setAttr('aria-label', name);
+	return t;
+}
 
 export interface LogosSettings {
 	/** Vault-relative sessions folder: `sessions`, or `logos/sessions` when logos is a subfolder. */
@@ -121,15 +127,15 @@ export class LogosSettingTab extends PluginSettingTab {
 		new Setting(el)
 			.setName(TEXT.statusName)
 			.setDesc(TEXT.statusDesc)
-			.addToggle((t) => t.setValue(this.host.settings.showStatusBar).onChange((v) => this.apply('showStatusBar', v)));
+			.addToggle((t) => named(t, TEXT.statusName).setValue(this.host.settings.showStatusBar).onChange((v) => this.apply('showStatusBar', v)));
 		new Setting(el)
 			.setName(TEXT.remoteName)
 			.setDesc(TEXT.remoteDesc)
-			.addToggle((t) => t.setValue(this.host.settings.remoteImages).onChange((v) => this.apply('remoteImages', v)));
+			.addToggle((t) => named(t, TEXT.remoteName).setValue(this.host.settings.remoteImages).onChange((v) => this.apply('remoteImages', v)));
 		new Setting(el)
 			.setName(TEXT.followName)
 			.setDesc(TEXT.followDesc)
-			.addToggle((t) => t.setValue(this.host.settings.followConversation).onChange((v) => this.apply('followConversation', v)));
+			.addToggle((t) => named(t, TEXT.followName).setValue(this.host.settings.followConversation).onChange((v) => this.apply('followConversation', v)));
 		new Setting(el)
 			.setName(TEXT.rebuildName)
 			.setDesc(TEXT.rebuildDesc)

@@ -237,16 +237,28 @@ export function noteText(el: HTMLElement, text: string): void {
 	}
 }
 
+/**
+ * The element a line is drawn in. A list item that opens something keeps its place in the
+ * list and holds the focusable line: a role of link on the item itself would hide it from a
+ * screen reader's count of the list (docs/decisions.md, accessibility).
+ */
+function lineIn(parent: HTMLElement, tag: 'div' | 'li' | 'span', target: LinkTarget | null, cls?: string): HTMLElement {
+	const classes = cls ? ['logos-line', cls] : ['logos-line'];
+	if (tag === 'li' && target) return parent.createEl('li').createDiv({ cls: classes });
+	return parent.createEl(tag, { cls: classes });
+}
+
 /** One line of text that opens where it came from. */
 export function linked(parent: HTMLElement, tag: 'div' | 'li' | 'span', text: string, target: LinkTarget | null, env: RenderEnv, cls?: string): HTMLElement {
-	const el = parent.createEl(tag, { cls: cls ? ['logos-line', cls] : 'logos-line', text });
+	const el = lineIn(parent, tag, target, cls);
+	el.setText(text);
 	if (target) env.link(el, target);
 	return el;
 }
 
 /** A working note's line: typed notes as labelled fields (noteText). */
 export function linkedNote(parent: HTMLElement, tag: 'div' | 'li', text: string, target: LinkTarget | null, env: RenderEnv, cls?: string): HTMLElement {
-	const el = parent.createEl(tag, { cls: cls ? ['logos-line', cls] : 'logos-line' });
+	const el = lineIn(parent, tag, target, cls);
 	noteText(el, text);
 	if (target) env.link(el, target);
 	return el;

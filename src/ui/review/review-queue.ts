@@ -153,13 +153,14 @@ export class ReviewQueueModal extends Modal {
 			this.renderDone(el, buttons, total);
 			return;
 		}
-		const button = (text: string, key: string, fn: () => unknown, enabled: boolean, cta = false): void => {
-			const b = buttons.createEl('button', { text, cls: cta ? 'mod-cta' : undefined, attr: { 'aria-keyshortcuts': key } });
+		// No verdict is the default one, so none of the four is drawn as the call to action.
+		const button = (text: string, key: string, fn: () => unknown, enabled: boolean): void => {
+			const b = buttons.createEl('button', { text, attr: { 'aria-keyshortcuts': key } });
 			b.createSpan({ cls: 'logos-key', text: key });
 			b.disabled = !enabled || this.busy;
 			b.addEventListener('click', () => void fn());
 		};
-		button('Retire', 'r', () => this.decide('retired'), true, true);
+		button('Retire', 'r', () => this.decide('retired'), true);
 		button('Reconfirm', 'c', () => this.decide('reconfirmed'), true);
 		button('Skip', 's', () => this.skip(), true);
 		button('Undo', 'u', () => this.undo(), this.steps.length > 0);

@@ -34,9 +34,9 @@ describe('the pane’s "what changed" line', () => {
 		expect(items.map((li) => li.textContent)).toContain('plain-text email only · new');
 		// Each item opens its own line: the retired ruling its bullet in the checkpoint that recorded it.
 		const retired = items.find((li) => li.textContent?.endsWith('ruling retired')) as HTMLElement;
-		expect(env.links.get(retired)).toEqual({ path: 'sessions/kestrel/_convos/e3b1c9d2-7a45-4f0e-b8c6-1d2e3f4a5b6c/20261123-141020-claude.md', line: 41 });
+		expect(env.links.get(retired.querySelector('.logos-line') as HTMLElement)).toEqual({ path: 'sessions/kestrel/_convos/e3b1c9d2-7a45-4f0e-b8c6-1d2e3f4a5b6c/20261123-141020-claude.md', line: 41 });
 		const decision = items.find((li) => li.textContent === 'plain-text email only · new') as HTMLElement;
-		expect(env.links.get(decision)?.path).toBe('sessions/kestrel/_convos/a9c0d1e2-4b3f-4c5d-8e6f-7a8b9c0d1e2f/20261129-083015-claude.md');
+		expect(env.links.get(decision.querySelector('.logos-line') as HTMLElement)?.path).toBe('sessions/kestrel/_convos/a9c0d1e2-4b3f-4c5d-8e6f-7a8b9c0d1e2f/20261129-083015-claude.md');
 	});
 
 	test('narrowed to a conversation, the line is about that conversation’s latest', () => {

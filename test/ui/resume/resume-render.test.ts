@@ -204,13 +204,13 @@ describe('the sections under the block', () => {
 	test('links every checkpoint line to its file and bullet line', () => {
 		const env = recordingEnv(fakeSources([a2]));
 		const el = render(fullModel(), env);
-		const verified = part(el, 'verified').querySelector<HTMLElement>('li');
+		const verified = part(el, 'verified').querySelector<HTMLElement>('li > .logos-line');
 		expect(verified && env.links.get(verified)).toEqual({ path: A3_PATH, line: 100 });
 		const intent = el.querySelector<HTMLElement>('.logos-intent');
 		expect(intent && env.links.get(intent)).toEqual({ path: A2_PATH, line: 90 });
-		const note = sectionEl(el, 'notes').querySelector<HTMLElement>('li');
+		const note = sectionEl(el, 'notes').querySelector<HTMLElement>('li > .logos-line');
 		expect(note && env.links.get(note)).toEqual({ path: 'sessions/kestrel/uncommitted.md', line: 7 });
-		const touched = [...sectionEl(el, 'files').querySelectorAll<HTMLElement>('li')].find((li) => li.textContent?.startsWith('billing/'));
+		const touched = [...sectionEl(el, 'files').querySelectorAll<HTMLElement>('li > .logos-line')].find((li) => li.textContent?.startsWith('billing/'));
 		expect(touched && env.links.get(touched)).toEqual({ path: A3_PATH, line: 15 });
 		// The row's own line wins for a ruling.
 		const failed = sectionEl(el, 'failed').querySelector<HTMLElement>('.logos-ruling-text');
@@ -308,7 +308,8 @@ describe('the sections under the block', () => {
 			'something the core wants said',
 			'Sync conflict copy · copy of ledger.md',
 		]);
-		expect(env.links.get(items[0])?.path).toBe('sessions/kestrel/_convos/7c0e/20261118-000000-claude.md');
+		// The item holds the line that opens (a list item keeps its role for a screen reader).
+		expect(env.links.get(items[0].querySelector<HTMLElement>('.logos-line') as HTMLElement)?.path).toBe('sessions/kestrel/_convos/7c0e/20261118-000000-claude.md');
 		expect(env.links.has(items[1])).toBe(false);
 		expect(sectionEl(el, 'problems').classList.contains('mod-warning')).toBe(true);
 	});

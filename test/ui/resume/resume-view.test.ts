@@ -93,7 +93,7 @@ describe('resume pane over a vault', () => {
 	test('a click opens the line in the current tab, Ctrl-click in a new tab', async () => {
 		const view = await setup();
 		const { calls, kinds } = recordLeaves();
-		const verified = q(view, '[data-part="verified"] li');
+		const verified = q(view, '[data-part="verified"] li > .logos-line');
 		verified.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 		verified.dispatchEvent(new MouseEvent('click', { bubbles: true, ctrlKey: true }));
 		await settle();
