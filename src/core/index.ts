@@ -35,4 +35,6 @@ export { buildVaultModel, scopeOfPath, projectOf } from './model/vault-model';
 export type { VaultModel } from './model/vault-model';
 export { buildResume, rulingsOf, findRuling } from './answers/resume';
 export { renderResumeMarkdown } from './answers/resume-markdown';
+export { RESUME_TITLES } from './answers/words';
+export type { Title } from './answers/words';
 export { continuityOf } from './answers/continuity-report';

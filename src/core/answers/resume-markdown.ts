@@ -1,6 +1,7 @@
 /**
- * The resume as markdown, for pasting into an agent (docs/decisions.md §10 order). Like logos's own
- * hand-over it leaves retired rulings out; the pane still shows them to the person.
+ * The resume as markdown, for pasting into an agent (docs/decisions.md §10 order; its titles are
+ * the agent's column of words.ts). Like logos's own hand-over it leaves retired rulings out; the
+ * pane still shows them to the person.
  */
 import { formatDistanceStrict } from 'date-fns';
 import { collapseSpace } from '../strings';
@@ -8,6 +9,7 @@ import { isPlaceholder } from './receipts';
 import { reviewKey } from '../format/reviews';
 import type { ResumeModel, RulingRow } from './resume-types';
 import { pushAll } from '../arrays';
+import { RESUME_TITLES as T } from './words';
 
 export function age(ts: number, now: number): string {
 	if (ts <= 0) return 'at an unknown time';
@@ -58,29 +60,29 @@ export function renderResumeMarkdown(r: ResumeModel): string {
 	if (l) {
 		const c = l.record.checkpoint;
 		const retired = new Set(r.rulings.filter((x) => x.verdict === 'retired' && x.inLatest).map((x) => x.key));
-		const doing = [c.task.trim() && `Task: ${c.task.trim()}`, l.intent && `Intent: ${l.intent}`].filter(Boolean).join('\n\n');
+		const doing = [c.task.trim() && `${T.task.agent}: ${c.task.trim()}`, l.intent && `${T.intent.agent}: ${l.intent}`].filter(Boolean).join('\n\n');
 		for (const part of [
-			prose('They were doing', doing),
-			bullets('Verified — safe to continue from', c.verified),
-			bullets('Known broken — do not build on it', c.blockers),
-			bullets('Shown by running', c.commands),
-			prose('State', c.state),
-			bullets('Decided', c.decisions),
-			bullets("Already tried, didn't work", c.failed.filter((f) => !isPlaceholder(f) && !retired.has(reviewKey(f)))),
-			bullets('Still open', c.questions),
-			bullets('Files touched', c.files),
+			prose(T.doing.agent, doing),
+			bullets(T.verified.agent, c.verified),
+			bullets(T.blocked.agent, c.blockers),
+			bullets(T.commands.agent, c.commands),
+			prose(T.state.agent, c.state),
+			bullets(T.decided.agent, c.decisions),
+			bullets(T.failed.agent, c.failed.filter((f) => !isPlaceholder(f) && !retired.has(reviewKey(f)))),
+			bullets(T.questions.agent, c.questions),
+			bullets(T.files.agent, c.files),
 		]) pushAll(out, part);
 		const earlier = dedupByKey(r.rulings.filter((x) => !x.inLatest && x.session !== null))
 			.filter((x) => x.verdict !== 'retired')
 			.map((x) => (x.verdict === 'reconfirmed' && x.commit ? `${x.text} (reconfirmed at ${x.commit})` : x.text));
 		for (const part of [
-			bullets('Ruled out earlier in this project', earlier),
-			bullets('Decided earlier', r.decisions.filter((d) => !d.inLatest).map((d) => d.text)),
-			prose('Next step', c.next),
+			bullets(T.ruledOut.agent, earlier),
+			bullets(T.decidedEarlier.agent, r.decisions.filter((d) => !d.inLatest).map((d) => d.text)),
+			prose(T.next.agent, c.next),
 		]) pushAll(out, part);
 	}
-	pushAll(out, bullets('Other open work', r.conversations.map((c) => `${c.name || c.id} — ${c.next.trim()} (${c.agents.join(', ')}, ${age(c.latestTs, r.now)})`)));
-	pushAll(out, bullets('Recorded since, not yet checkpointed', r.uncommitted.map((n) => `${n.text} — ${n.agent}, ${age(n.ts, r.now)}`)));
+	pushAll(out, bullets(T.otherWork.agent, r.conversations.map((c) => `${c.name || c.id} — ${c.next.trim()} (${c.agents.join(', ')}, ${age(c.latestTs, r.now)})`)));
+	pushAll(out, bullets(T.notes.agent, r.uncommitted.map((n) => `${n.text} — ${n.agent}, ${age(n.ts, r.now)}`)));
 	while (out.length > 0 && out[out.length - 1] === '') out.pop();
 	return out.join('\n') + '\n';
 }

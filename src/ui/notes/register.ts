@@ -1,11 +1,12 @@
 /**
  * The index's part of the plugin: the service (started after layout-ready), the person's
- * notes, the "Add working note" and "Rebuild index" commands, the status bar's counts,
+ * notes, the "Add working note" and "Rebuild index" commands, the status bar (desktop only),
  * the pane's own-notes block and which scopes are quiet. main.ts calls registerIndex once
- * in onload.
+ * in onload, `start` from layout-ready and `refreshStatus` whenever the model or settings changed.
  */
 import { Notice, Platform, type Plugin } from 'obsidian';
 import { WriteRefused } from '../../core/format/path-guard';
+import { scopeOfPath } from '../../core/model/vault-model';
 import type { ScopeActivity } from '../../store/activity';
 import { IndexService } from '../../vault/obsidian-store';
 import { OwnNotes } from '../../vault/own-notes';
@@ -13,10 +14,10 @@ import type { ModelSource } from '../../vault/obsidian-source';
 import { rebuildWithNotice, tellNews } from './store-notices';
 import { countsFrom, summarizeIndex } from './store-status';
 import { NoteModal } from './note-modal';
-import { copyTarget } from '../shared/pane';
+import { copyTarget, openResumePane } from '../shared/pane';
 import { renderCounts, renderOwnNotes } from './own-notes-block';
 import type { LogosSettings } from '../settings';
-import type { UncommittedSummary } from './status-bar';
+import { summarizeUncommitted, UncommittedStatus, type UncommittedSummary } from './status-bar';
 
 export interface IndexPlugin extends Plugin {
 	settings: LogosSettings;
@@ -27,10 +28,10 @@ export interface IndexPlugin extends Plugin {
 export interface IndexFeatures {
 	readonly service: IndexService;
 	readonly notes: OwnNotes;
-	/** From onLayoutReady. */
+	/** From onLayoutReady: opens the index and adds the status bar. */
 	start(): void;
-	/** The status bar's summary for the active file, from the index; null until it is open. */
-	status(activePath: string | null): UncommittedSummary | null;
+	/** Brings the status bar up to date with the active file and the settings. */
+	refreshStatus(): Promise<void>;
 	/** The pane's block under the resume for `scope`. */
 	renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
 	/**
@@ -65,6 +66,34 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 	};
 	const status = (activePath: string | null): UncommittedSummary | null => summaryOf(activePath === null ? null : service.scopeOf(activePath));
 
+	let bar: UncommittedStatus | null = null;
+	// Counts from the index once it is open; until then from the model the pane reads.
+	const refreshStatus = async (): Promise<void> => {
+		if (!bar) return;
+		const file = plugin.app.workspace.getActiveFile();
+		const indexed = status(file?.path ?? null);
+		if (indexed) {
+			bar.show(indexed, plugin.settings.showStatusBar);
+			return;
+		}
+		const { model } = await plugin.source.load();
+		const scope = file ? scopeOfPath(model, file.path) : null;
+		bar.show(summarizeUncommitted(model.notes, scope), plugin.settings.showStatusBar);
+	};
+	const addStatusBar = (): void => {
+		// The status bar does not exist on mobile; the pane shows the same counts there.
+		if (!Platform.isMobile) {
+			const el = plugin.addStatusBarItem();
+			const shown = new UncommittedStatus(el);
+			bar = shown;
+			shown.onActivate(
+				(type, fn) => plugin.registerDomEvent(el, type, fn),
+				() => void openResumePane(plugin.app, shown.scope ?? undefined),
+			);
+		}
+		plugin.registerEvent(plugin.app.workspace.on('file-open', () => void refreshStatus()));
+	};
+
 	const add = async (scope: string, text: string): Promise<void> => {
 		try {
 			if (await notes.add(scope, text)) new Notice(`Added your note to ${scope}.`);
@@ -80,8 +109,9 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		start() {
 			service.start();
 			service.registerInterval(window.setInterval(() => void notes.retryPending(), RETRY_MS));
+			addStatusBar();
 		},
-		status,
+		refreshStatus,
 		renderExtras(el, scope, action) {
 			const now = nowSeconds();
 			renderOwnNotes(el, notes.orphans(scope), now, {

@@ -1,9 +1,10 @@
 /**
  * Words the resume pane shows, in one place so the pane and its tests say the same thing.
- * These are the person's words; the copy for an agent and `resume --markdown` keep logos's
- * own headings and order (core/answers/resume-markdown.ts, docs/decisions.md §10).
+ * The section titles come from core/answers/words.ts, beside the agent's words for the same
+ * part (the copy for an agent keeps logos's headings and order, docs/decisions.md §10).
  */
 import type { ProblemKind } from '../../core/types';
+import { RESUME_TITLES as T } from '../../core/answers/words';
 import type { ReceiptKind } from '../../core/answers/resume-types';
 
 export const RESUME_VIEW_TYPE = 'logos-resume';
@@ -12,38 +13,38 @@ export const RESUME_VIEW_TYPE = 'logos-resume';
 export const AUTO_LABEL = 'auto — not written by an agent, unverified';
 export const AUTO_CLOSED_LABEL = 'closed automatically — not a real handoff';
 
-/** The handoff block at the top of the pane: one labelled row each. */
+/** The handoff block at the top of the pane: one labelled row each (titles: core/answers/words.ts). */
 export const HANDOFF = {
-	block: 'Handoff',
-	who: 'Stopped',
-	changed: 'Changed',
-	branch: 'Branch',
-	task: 'Task',
-	intent: 'Intent',
-	next: 'Next step',
-	blocked: 'Blocked by',
-	verified: 'Verified',
-	notes: 'Since then',
+	block: T.handoff.person,
+	who: T.who.person,
+	changed: T.changed.person,
+	branch: T.branch.person,
+	task: T.task.person,
+	intent: T.intent.person,
+	next: T.next.person,
+	blocked: T.blocked.person,
+	verified: T.verified.person,
+	notes: T.notesSince.person,
 	notesCount: (n: number): string => `${n} working ${n === 1 ? 'note' : 'notes'} not yet checkpointed`,
 } as const;
 
 /** The sections under the handoff block, in the order the pane shows them; each collapses. */
 export const SECTION = {
-	decided: 'Decided',
-	failed: "Already tried, didn't work",
-	questions: 'Still open',
-	state: 'State',
-	notes: 'Working notes, not yet checkpointed',
-	ruledOut: 'Ruled out earlier in this scope',
-	retired: 'Retired',
-	decidedEarlier: 'Decided earlier',
-	files: 'Files',
-	commands: 'Commands run',
-	inferred: 'Inferred from the transcript — unverified',
-	receipts: 'Checks on this handoff',
-	otherWork: 'Other open conversations',
-	abandoned: 'Abandoned sessions',
-	problems: 'Notices',
+	decided: T.decided.person,
+	failed: T.failed.person,
+	questions: T.questions.person,
+	state: T.state.person,
+	notes: T.notes.person,
+	ruledOut: T.ruledOut.person,
+	retired: T.retired.person,
+	decidedEarlier: T.decidedEarlier.person,
+	files: T.files.person,
+	commands: T.commands.person,
+	inferred: T.inferred.person,
+	receipts: T.receipts.person,
+	otherWork: T.otherWork.person,
+	abandoned: T.abandoned.person,
+	problems: T.problems.person,
 } as const;
 
 /** A conversation no checkpoint gave an intent or task: named by its agents, its id in the tooltip. */
