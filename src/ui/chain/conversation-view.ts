@@ -177,7 +177,9 @@ export class ConversationsView extends ItemView {
 			if (found.length === 0) return;
 			const box = rows[k].createDiv({ cls: 'logos-conversation-plans' });
 			for (const m of found) {
-				const link = box.createEl('a', { cls: 'logos-conversation-plan', text: `Plan: ${planTitle(m.plan)}`, attr: { href: m.plan.path, 'aria-label': `${planLabel(m.before)} · matched by time\n${m.plan.path}` } });
+				// The accessible name starts with what is shown; the rest says how it was matched.
+				const text = `Plan: ${planTitle(m.plan)}`;
+				const link = box.createEl('a', { cls: 'logos-conversation-plan', text, attr: { href: m.plan.path, 'aria-label': `${text} — ${planLabel(m.before)} · matched by time\n${m.plan.path}` } });
 				link.addEventListener('click', (evt) => {
 					// The row shows the conversation in the pane; the plan opens its own file.
 					evt.preventDefault();

@@ -127,7 +127,7 @@ describe('the conversation list', () => {
 		expect(rows.map((r) => r.querySelectorAll('.logos-conversation-plan').length)).toEqual([0, 0, 1, 0, 1, 0, 0]);
 		const link = rows[4].querySelector<HTMLElement>('.logos-conversation-plan');
 		expect(link?.textContent).toBe('Plan: Exempt internal callers by their mTLS identity');
-		expect(link?.getAttribute('aria-label')).toBe(`plan saved about 2 hours before this checkpoint · matched by time\n${PLAN}`);
+		expect(link?.getAttribute('aria-label')).toBe(`Plan: Exempt internal callers by their mTLS identity — plan saved about 2 hours before this checkpoint · matched by time\n${PLAN}`);
 		link?.click();
 		await settle();
 		expect(activePath(app)).toBe(PLAN);
