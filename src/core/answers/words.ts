@@ -17,7 +17,7 @@ export const RESUME_TITLES = {
 	handoff: { person: 'Handoff', agent: null },
 	/** The agent's copy says it in a sentence: "Last checkpoint `id` by agent, 2 hours ago." */
 	who: { person: 'Stopped', agent: null },
-	/** The "Changed" line compares with the person's last visit; an agent has no last visit. */
+	/** The pane's line on what the latest changed against the checkpoint before it; the agent's copy has no such line. */
 	changed: { person: 'Changed', agent: null },
 	/** The agent's copy says it in a sentence: "Repository: branch@commit …". */
 	branch: { person: 'Branch', agent: null },

@@ -12,6 +12,7 @@ import { compareBytes } from './names';
 import type { VaultScan } from '../model/scan';
 import type { CheckpointRecord, VaultFile } from '../types';
 import { readScalars } from '../go/yaml-frontmatter';
+import { Memo } from '../memo';
 
 export const PLANS_FOLDER = 'plans';
 
@@ -86,6 +87,15 @@ export interface PlanMatch {
 	before: number;
 }
 
+/** Each record's place in its history, found once per list: indexOf per record would be quadratic. */
+const positions = new Memo<readonly CheckpointRecord[], Map<CheckpointRecord, number>>();
+
+function placeOf(entries: readonly CheckpointRecord[]): Map<CheckpointRecord, number> {
+	const out = new Map<CheckpointRecord, number>();
+	entries.forEach((r, i) => out.set(r, i));
+	return out;
+}
+
 /**
  * The plan a checkpoint most likely carried out: the newest plan of its scope by the same
  * agent saved after the previous checkpoint of the same conversation (any time, when there
@@ -96,7 +106,7 @@ export function planFor(scan: VaultScan, plans: readonly Plan[], rec: Checkpoint
 	const ts = rec.checkpoint.ts;
 	if (agent === '' || !(ts > 0)) return null;
 	const entries = history(scan, rec.scope).entries;
-	const at = entries.indexOf(rec);
+	const at = positions.get(entries, placeOf).get(rec) ?? -1;
 	let after = -Infinity;
 	for (let i = at + 1; at >= 0 && i < entries.length; i++) {
 		if (entries[i].conversation === rec.conversation) {

@@ -22,8 +22,7 @@ import { EMPTY } from '../shared/labels';
 import { age, plural } from '../resume/resume-dom';
 import { mostRecentScope } from '../resume/resume-view';
 import { planLabel } from '../resume/plan-block';
-import { history } from '../../core/model/history';
-import { planFor, type Plan } from '../../core/format/plans';
+import { checkpointsOfPlans, type Plan } from '../../core/format/plans';
 import { loadPlans } from '../../vault/obsidian-plans';
 
 /** A plan's first heading or line, short enough for a row. */
@@ -167,9 +166,12 @@ export class ConversationsView extends ItemView {
 		for (const scope of scopes) {
 			const plans = await loadPlans(this.app.vault, loaded.root, scope);
 			if (this.plansToken !== token) return;
-			for (const rec of history(loaded.model.scan, scope).entries) {
-				const m = planFor(loaded.model.scan, plans, rec);
-				if (m) byCheckpoint.set(rec.path, m);
+			if (plans.length === 0) continue;
+			const byPath = new Map(plans.map((p) => [p.path, p]));
+			for (const [path, recs] of checkpointsOfPlans(loaded.model.scan, plans, scope)) {
+				const plan = byPath.get(path);
+				if (plan?.planned == null) continue;
+				for (const rec of recs) byCheckpoint.set(rec.path, { plan, before: rec.checkpoint.ts - plan.planned });
 			}
 		}
 		shown.forEach((c, k) => {
