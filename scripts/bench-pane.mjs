@@ -9,53 +9,11 @@
 // index has read it, opens the pane on the big scope and times the view's render (performance.now
 // around ResumeView.render, the model already built) over several runs. Build first: main.js is
 // served as it is (`npm run bench:pane` builds it).
-import { build } from 'esbuild';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { startHost } from '../test/e2e/host/server.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: node scripts/bench-pane.mjs [--checkpoints N] [--runs N] [--screenshot FILE]';
-
-function parseArgs(argv) {
-	const opts = { checkpoints: 2000, runs: 15, screenshot: null };
-	for (let i = 0; i < argv.length; i++) {
-		const a = argv[i];
-		const v = argv[++i];
-		const n = Number(v);
-		if (a === '--checkpoints' && Number.isInteger(n) && n >= 10) opts.checkpoints = n;
-		else if (a === '--runs' && Number.isInteger(n) && n >= 1) opts.runs = n;
-		else if (a === '--screenshot' && v) opts.screenshot = resolve(v);
-		else {
-			console.error(USAGE);
-			process.exit(2);
-		}
-	}
-	return opts;
-}
-
-/** The bench's generator, bundled for Node: the same vault `npm run bench` reads. */
-async function loadGenerator(dir) {
-	const outfile = join(dir, 'generate.cjs');
-	await build({
-		entryPoints: [join(ROOT, 'test/bench/generate.ts')],
-		bundle: true,
-		platform: 'node',
-		format: 'cjs',
-		target: 'node20',
-		external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
-		outfile,
-		logLevel: 'warning',
-	});
-	return createRequire(import.meta.url)(outfile);
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (ms) => ms.toFixed(ms < 10 ? 2 : 1);
-const line = (name, value) => console.log(`${name}: ${value}`);
+import { fmt, line, loadGenerator, median, parseArgs, ROOT } from './bench-host.mjs';
 
 /** Runs in the page: times the pane's render `runs` times, and a refresh after a change. */
 async function measure(runs) {
@@ -99,7 +57,7 @@ async function measure(runs) {
 	return out;
 }
 
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs(process.argv.slice(2), 'bench-pane.mjs', 15);
 const cfg = JSON.parse(readFileSync(join(ROOT, 'test/e2e/chromium.json'), 'utf8'));
 if (!existsSync(join(ROOT, 'main.js'))) {
 	console.error('bench-pane: main.js is missing: run npm run build first');

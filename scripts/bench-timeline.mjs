@@ -10,53 +10,13 @@
 // that scope and times, over several runs: the draw (TimelineView.render, the timeline in hand,
 // then with the layout it forces) and a whole refresh (the model from the warm index, the
 // timeline built, drawn). Build first (`npm run bench:timeline` builds main.js).
-import { build } from 'esbuild';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { startHost } from '../test/e2e/host/server.mjs';
+import { fmt, line, loadGenerator, median, parseArgs, ROOT } from './bench-host.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: node scripts/bench-timeline.mjs [--checkpoints N] [--runs N] [--screenshot FILE]';
-
-function parseArgs(argv) {
-	const opts = { checkpoints: 2000, runs: 10, screenshot: null };
-	for (let i = 0; i < argv.length; i++) {
-		const a = argv[i];
-		const v = argv[++i];
-		const n = Number(v);
-		if (a === '--checkpoints' && Number.isInteger(n) && n >= 10) opts.checkpoints = n;
-		else if (a === '--runs' && Number.isInteger(n) && n >= 1) opts.runs = n;
-		else if (a === '--screenshot' && v) opts.screenshot = resolve(v);
-		else {
-			console.error(USAGE);
-			process.exit(2);
-		}
-	}
-	return opts;
-}
-
-async function loadGenerator(dir) {
-	const outfile = join(dir, 'generate.cjs');
-	await build({
-		entryPoints: [join(ROOT, 'test/bench/generate.ts')],
-		bundle: true,
-		platform: 'node',
-		format: 'cjs',
-		target: 'node20',
-		external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
-		outfile,
-		logLevel: 'warning',
-	});
-	return createRequire(import.meta.url)(outfile);
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const max = (xs) => xs.reduce((a, b) => Math.max(a, b), 0);
-const fmt = (ms) => ms.toFixed(ms < 10 ? 2 : 1);
-const line = (name, value) => console.log(`${name}: ${value}`);
 
 /** Runs in the page: draws the timeline `runs` times per zoom, watching for long tasks. */
 async function measure({ runs, scope }) {
@@ -123,7 +83,7 @@ async function measure({ runs, scope }) {
 	return out;
 }
 
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs(process.argv.slice(2), 'bench-timeline.mjs', 10);
 const cfg = JSON.parse(readFileSync(join(ROOT, 'test/e2e/chromium.json'), 'utf8'));
 if (!existsSync(join(ROOT, 'main.js'))) {
 	console.error('bench-timeline: main.js is missing: run npm run build first');
