@@ -107,23 +107,8 @@ function commandLine(argv: string[]): string {
 	return `(cd "$(mktemp -d)" && ${env} ${shellWord(LOGOS_BIN)} ${argv.map(shellWord).join(' ')})`;
 }
 
-/** The fields as logos stored them, read off its file. */
-interface Stored {
-	project: string;
-	agent: string;
-	session: string;
-	handoffTo: string;
-	task: string;
-	state: string;
-	next: string;
-	decisions: string[];
-	failed: string[];
-	verified: string[];
-	blockers: string[];
-	commands: string[];
-	questions: string[];
-	files: string[];
-}
+/** The fields as logos stored them, read off its file: the checkpoint's own names. */
+type Stored = Pick<Checkpoint, 'project' | 'agent' | 'session' | 'handoffTo' | 'task' | 'state' | 'next' | 'decisions' | 'failed' | 'verified' | 'blockers' | 'commands' | 'questions' | 'files'>;
 
 const SECTION_FIELD: Record<string, keyof Stored> = {
 	Task: 'task', State: 'state', Next: 'next', Decisions: 'decisions', "Didn't work": 'failed',
