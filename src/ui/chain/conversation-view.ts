@@ -4,7 +4,7 @@
  * resume pane at it. Follows the active file's project; re-renders only when shown and
  * something changed.
  */
-import { ItemView, Keymap, setIcon, TFile, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
+import { Keymap, setIcon, type TFile, type WorkspaceLeaf } from 'obsidian';
 import { conversationProblems, projectConversations } from '../../core/model/chain-place';
 import type { Conversation } from '../../core/model/conversations';
 import { projectOf, scopeOfPath, type VaultModel } from '../../core/model/vault-model';
@@ -24,6 +24,7 @@ import { mostRecentScope } from '../resume/resume-view';
 import { planLabel } from '../resume/plan-block';
 import { checkpointsOfPlans, type Plan } from '../../core/format/plans';
 import { loadPlans } from '../../vault/obsidian-plans';
+import { ModelView } from '../shared/model-view';
 
 /** A plan's first heading or line, short enough for a row. */
 function planTitle(plan: Plan): string {
@@ -33,11 +34,9 @@ function planTitle(plan: Plan): string {
 
 export const CONVERSATIONS_VIEW_TYPE = 'logos-conversations';
 
-export class ConversationsView extends ItemView {
+export class ConversationsView extends ModelView {
 	private project: string | null = null;
-	private lastKey = '';
 	private shown: Conversation[] = [];
-	private queue: Promise<void> = Promise.resolve();
 	private projectSelect!: HTMLSelectElement;
 	private listEl!: HTMLElement;
 	private plansToken: object = {};
@@ -46,7 +45,7 @@ export class ConversationsView extends ItemView {
 		leaf: WorkspaceLeaf,
 		private readonly host: ChainHost,
 	) {
-		super(leaf);
+		super(leaf, host.source);
 	}
 
 	getViewType(): string {
@@ -81,43 +80,27 @@ export class ConversationsView extends ItemView {
 			evt.preventDefault();
 			void showInResumePane(this.app, row, true);
 		});
-		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
+		// The active note's project; the active row is marked, so any opened note redraws.
+		this.followActiveFile((loaded, file: TFile) => {
+			const scope = scopeOfPath(loaded.model, file.path);
+			if (scope !== null) this.project = projectOf(scope);
+			return true;
+		});
 		await this.refresh();
 	}
 
-	onResize(): void {
-		void this.refresh();
-	}
-
-	/** Renders if shown and the model, the project or the active note changed; `force` always. */
-	refresh(force = false): Promise<void> {
-		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => {
-			this.lastKey = '';
-			this.listEl.empty();
-			this.listEl.createDiv({ cls: ['logos-empty', 'logos-error'], text: `The conversations could not be listed: ${e instanceof Error ? e.message : String(e)}` });
-		});
-		return this.queue;
-	}
-
-	private followFile(file: TAbstractFile | null): void {
-		if (!(file instanceof TFile) || !this.app.workspace.layoutReady) return;
-		void this.host.source.load().then((loaded) => {
-			const scope = scopeOfPath(loaded.model, file.path);
-			if (scope !== null) this.project = projectOf(scope);
-			return this.refresh();
-		});
-	}
-
-	private async update(force: boolean): Promise<void> {
-		if (!this.app.workspace.layoutReady) return;
-		if (!force && !this.contentEl.isShown()) return;
-		const loaded = await this.host.source.load();
+	/** The project and the active note: the list and its marked row. */
+	protected drawKey(loaded: LoadedModel): string {
 		this.chooseProject(loaded.model);
-		const active = this.app.workspace.getActiveFile()?.path ?? '';
-		const key = [loaded.revision, loaded.root, this.project, active].join('\u0000');
-		if (!force && key === this.lastKey) return;
-		this.lastKey = key;
-		this.render(loaded, active);
+		return [this.project, this.app.workspace.getActiveFile()?.path ?? ''].join('\u0000');
+	}
+
+	protected draw(loaded: LoadedModel): void {
+		this.render(loaded, this.app.workspace.getActiveFile()?.path ?? '');
+	}
+
+	protected failure(): { el: HTMLElement; text: string } {
+		return { el: this.listEl, text: 'The conversations could not be listed' };
 	}
 
 	private chooseProject(model: VaultModel): void {

@@ -4,6 +4,7 @@
  * tried?", and the warning on editing an auto record. main.ts calls this once in onload
  * and `refresh` whenever the model changed.
  */
+import { openView } from '../shared/model-view';
 import type { Command, Plugin } from 'obsidian';
 import { isUnder, sessionsRoot } from '../../vault/obsidian-snapshot';
 import { warnOnAutoEdits } from './chain-auto';
@@ -31,13 +32,7 @@ export const CHAIN_COMMANDS: { id: string; name: string; move: ChainMove }[] = [
 ];
 
 async function openConversations(plugin: Plugin): Promise<void> {
-	const ws = plugin.app.workspace;
-	const leaf = ws.getLeavesOfType(CONVERSATIONS_VIEW_TYPE)[0] ?? ws.getRightLeaf(false);
-	if (!leaf) return;
-	if (!(leaf.view instanceof ConversationsView)) await leaf.setViewState({ type: CONVERSATIONS_VIEW_TYPE, active: true });
-	const root = leaf.getRoot();
-	if (root === ws.rightSplit && ws.rightSplit.collapsed) ws.rightSplit.expand();
-	ws.setActiveLeaf(leaf, { focus: true });
+	await openView(plugin.app, CONVERSATIONS_VIEW_TYPE, 'right', (leaf) => leaf.view instanceof ConversationsView);
 }
 
 export function registerChainFeatures(plugin: Plugin & ChainHost): ChainFeatures {

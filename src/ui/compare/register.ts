@@ -4,6 +4,7 @@
  * of the note's scope, chosen in a fuzzy list). main.ts calls this once in onload and
  * `refresh` whenever the model changed.
  */
+import { revealLeaf } from '../shared/model-view';
 import { FuzzySuggestModal, Notice, type App, type Plugin } from 'obsidian';
 import { chainPlace } from '../../core/model/chain-place';
 import { previousCheckpoint } from '../../core/answers/checkpoint-diff';
@@ -28,7 +29,7 @@ export const COMPARE_TEXT = {
 export async function openCompare(app: App, older: CheckpointRecord, newer: CheckpointRecord): Promise<void> {
 	const leaf = app.workspace.getLeavesOfType(COMPARE_VIEW_TYPE)[0] ?? app.workspace.getLeaf('tab');
 	await leaf.setViewState({ type: COMPARE_VIEW_TYPE, active: true, state: { older: older.path, newer: newer.path } });
-	app.workspace.setActiveLeaf(leaf, { focus: true });
+	revealLeaf(app, leaf);
 }
 
 /** The checkpoint a note stands for: itself, the original of a copy; null for an empty file. */

@@ -3,7 +3,7 @@
  * Follows the active file's scope unless pinned; re-renders only when it is shown and
  * the model's revision or the selection changed.
  */
-import { Component, ItemView, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { projectConversations, recordAt } from '../../core/model/chain-place';
 import { conversations } from '../../core/model/conversations';
 import { compareBytes } from '../../core/format/names';
@@ -25,6 +25,7 @@ import { SectionMemory } from './resume-sections';
 import { rulingMenuItems, type RulingReviewer } from '../review/review-buttons';
 import { sourcesFrom } from './resume-sources';
 import type { LogosSettings } from '../settings';
+import { ModelView } from '../shared/model-view';
 
 export interface ResumeHost {
 	readonly source: ModelSource;
@@ -69,17 +70,14 @@ export function conversationAt(model: VaultModel, path: string, scope: string): 
 	return c && c.scope === scope ? c.id : null;
 }
 
-export class ResumeView extends ItemView implements HoverParent {
+export class ResumeView extends ModelView implements HoverParent {
 	/** Page preview keeps its popover here while a line of the pane is hovered. */
 	hoverPopover: HoverPopover | null = null;
 	private sel: ResumeViewState = { scope: null, conversation: null, pinned: false };
-	/** What the body shows now: revision and selection, so a refresh with nothing new is free. */
-	private lastKey = '';
 	/** Targets of the current render's lines and "show all" buttons. */
 	private lines!: LineLinks;
 	/** Owns what MarkdownRenderer attaches to the current render; replaced on each render. */
 	private renderChild: Component | null = null;
-	private queue: Promise<void> = Promise.resolve();
 	private sourceEl!: HTMLElement;
 	private scopeSelect!: HTMLSelectElement;
 	private convSelect!: HTMLSelectElement;
@@ -95,7 +93,7 @@ export class ResumeView extends ItemView implements HoverParent {
 		leaf: WorkspaceLeaf,
 		private readonly host: ResumeHost,
 	) {
-		super(leaf);
+		super(leaf, host.source);
 	}
 
 	getViewType(): string {
@@ -148,7 +146,8 @@ export class ResumeView extends ItemView implements HoverParent {
 		});
 		this.registerDomEvent(this.pinEl, 'click', () => {
 			this.select({ ...this.sel, pinned: !this.sel.pinned });
-			if (!this.sel.pinned) this.followFile(this.app.workspace.getActiveFile());
+			const file = this.app.workspace.getActiveFile();
+			if (!this.sel.pinned && file) void this.host.source.load().then((loaded) => (this.follow(loaded, file) ? this.refresh() : undefined));
 		});
 		// One listener each for every link, menu and "show all" of every render: nothing to leak per line.
 		this.registerDomEvent(this.bodyEl, 'click', (evt) => {
@@ -159,7 +158,7 @@ export class ResumeView extends ItemView implements HoverParent {
 		});
 		this.registerDomEvent(this.bodyEl, 'contextmenu', (evt) => this.lines.onContextMenu(evt));
 		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.lines.onHover(evt));
-		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
+		this.followActiveFile((loaded, file) => this.follow(loaded, file));
 		this.registerEvent(this.app.workspace.on('layout-change', () => void this.refresh()));
 		this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.refresh()));
 		await this.refresh();
@@ -169,11 +168,6 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.renderChild = null;
 		this.lines.reset();
 		await super.onClose();
-	}
-
-	onResize(): void {
-		// Called when a hidden sidebar tab is shown again: catch up if something changed meanwhile.
-		void this.refresh();
 	}
 
 	getState(): Record<string, unknown> {
@@ -195,12 +189,6 @@ export class ResumeView extends ItemView implements HoverParent {
 	async showScope(scope: string): Promise<void> {
 		this.sel = { ...this.sel, scope, conversation: null };
 		await this.refresh();
-	}
-
-	/** Renders if shown and something changed; `force` renders even when hidden or unchanged. */
-	refresh(force = false): Promise<void> {
-		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => this.showError(e));
-		return this.queue;
 	}
 
 	/**
@@ -278,30 +266,26 @@ export class ResumeView extends ItemView implements HoverParent {
 		setIcon(this.pinEl, pinned ? 'pin' : 'pin-off');
 	}
 
-	private followFile(file: TAbstractFile | null): void {
-		if (this.sel.pinned || !(file instanceof TFile) || !this.app.workspace.layoutReady) return;
-		void this.host.source.load().then((loaded) => {
-			const scope = scopeOfPath(loaded.model, file.path);
-			// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
-			if (scope === null || this.sel.pinned) return;
-			// A checkpoint note brings its conversation; another note of the scope keeps the one shown.
-			const conversation = this.host.settings.followConversation ? conversationAt(loaded.model, file.path, scope) : null;
-			if (scope === this.sel.scope && (conversation === null || conversation === this.sel.conversation)) return;
-			this.sel = { ...this.sel, scope, conversation };
-			return this.refresh();
-		});
+	/** The active note's scope and conversation, unless pinned; true when that changes what is shown. */
+	private follow(loaded: LoadedModel, file: TFile): boolean {
+		if (this.sel.pinned) return false;
+		const scope = scopeOfPath(loaded.model, file.path);
+		// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
+		if (scope === null) return false;
+		// A checkpoint note brings its conversation; another note of the scope keeps the one shown.
+		const conversation = this.host.settings.followConversation ? conversationAt(loaded.model, file.path, scope) : null;
+		if (scope === this.sel.scope && (conversation === null || conversation === this.sel.conversation)) return false;
+		this.sel = { ...this.sel, scope, conversation };
+		return true;
 	}
 
-	private async update(force: boolean): Promise<void> {
-		// A pane restored with the workspace waits: the plugin refreshes every pane once the layout is ready.
-		if (!this.app.workspace.layoutReady) return;
-		if (!force && !this.contentEl.isShown()) return;
-		const loaded = await this.host.source.load();
+	protected drawKey(loaded: LoadedModel): string {
 		this.chooseScope(loaded.model);
-		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.conversation, this.sel.pinned, this.host.settings.remoteImages].join('\u0000');
-		if (!force && key === this.lastKey) return;
-		this.lastKey = key;
-		this.render(loaded);
+		return [this.sel.scope, this.sel.conversation, this.sel.pinned, this.host.settings.remoteImages].join('\u0000');
+	}
+
+	protected failure(): { el: HTMLElement; text: string } {
+		return { el: this.bodyEl, text: 'The resume could not be shown' };
 	}
 
 	private chooseScope(model: VaultModel): void {
@@ -311,7 +295,7 @@ export class ResumeView extends ItemView implements HoverParent {
 		this.sel = { ...this.sel, scope: fromActive ?? mostRecentScope(model), conversation: null };
 	}
 
-	private render(loaded: LoadedModel): void {
+	protected draw(loaded: LoadedModel): void {
 		const { model } = loaded;
 		this.model = model;
 		this.lines.reset();
@@ -441,9 +425,4 @@ export class ResumeView extends ItemView implements HoverParent {
 		};
 	}
 
-	private showError(e: unknown): void {
-		this.lastKey = '';
-		this.bodyEl.empty();
-		this.bodyEl.createDiv({ cls: ['logos-empty', 'logos-error'], text: `The resume could not be shown: ${e instanceof Error ? e.message : String(e)}` });
-	}
 }

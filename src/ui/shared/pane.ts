@@ -2,7 +2,8 @@
  * Finding and opening the resume pane. Views are looked up each time (getLeavesOfType +
  * instanceof), never held by the plugin, so a closed pane is simply gone.
  */
-import type { App, WorkspaceLeaf } from 'obsidian';
+import type { App } from 'obsidian';
+import { revealLeaf } from './model-view';
 import { scopeOfPath } from '../../core/model/vault-model';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { EMPTY, RESUME_VIEW_TYPE } from './labels';
@@ -16,31 +17,18 @@ export function resumeViews(app: App): ResumeView[] {
 	return out;
 }
 
-/**
- * Shows a leaf: expands its sidebar if collapsed and makes it active. `revealLeaf` does the
- * same but its typings date it to 1.7.2, later than this plugin's minAppVersion.
- */
-function reveal(app: App, leaf: WorkspaceLeaf): void {
-	const ws = app.workspace;
-	const root = leaf.getRoot();
-	for (const side of [ws.leftSplit, ws.rightSplit]) {
-		if (root === side && side.collapsed) side.expand();
-	}
-	ws.setActiveLeaf(leaf, { focus: true });
-}
-
 /** Opens (or reveals) the pane in the right sidebar, on `scope` when given. */
 export async function openResumePane(app: App, scope?: string): Promise<void> {
 	const existing = app.workspace.getLeavesOfType(RESUME_VIEW_TYPE)[0];
 	if (existing) {
-		reveal(app, existing);
+		revealLeaf(app, existing);
 		if (scope && existing.view instanceof ResumeView) await existing.view.showScope(scope);
 		return;
 	}
 	const leaf = app.workspace.getRightLeaf(false);
 	if (!leaf) return;
 	await leaf.setViewState({ type: RESUME_VIEW_TYPE, active: true, state: scope ? { scope } : {} });
-	reveal(app, leaf);
+	revealLeaf(app, leaf);
 }
 
 /** Re-renders every open pane that is shown and out of date. */

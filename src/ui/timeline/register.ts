@@ -3,6 +3,7 @@
  * conversation timeline". main.ts calls this once in onload and `refresh` whenever the
  * model changed.
  */
+import { openView } from '../shared/model-view';
 import type { Plugin } from 'obsidian';
 import { scopeOfPath } from '../../core/model/vault-model';
 import type { ChainHost } from '../chain/chain-nav';
@@ -15,13 +16,10 @@ export interface TimelineFeatures {
 
 /** Opens (or shows) the timeline in the main area, on the active note's scope when it has one. */
 export async function openTimeline(plugin: Plugin & ChainHost, scope?: string): Promise<TimelineView | null> {
-	const ws = plugin.app.workspace;
-	const leaf = ws.getLeavesOfType(TIMELINE_VIEW_TYPE)[0] ?? ws.getLeaf('tab');
-	const file = ws.getActiveFile();
+	const file = plugin.app.workspace.getActiveFile();
 	const wanted = scope ?? (file ? scopeOfPath((await plugin.source.load()).model, file.path) : null) ?? undefined;
-	if (!(leaf.view instanceof TimelineView)) await leaf.setViewState({ type: TIMELINE_VIEW_TYPE, active: true, state: wanted ? { scope: wanted } : {} });
-	ws.setActiveLeaf(leaf, { focus: true });
-	const view = leaf.view instanceof TimelineView ? leaf.view : null;
+	const leaf = await openView(plugin.app, TIMELINE_VIEW_TYPE, 'tab', (l) => l.view instanceof TimelineView, wanted ? { scope: wanted } : {});
+	const view = leaf?.view instanceof TimelineView ? leaf.view : null;
 	if (view && wanted) await view.showScope(wanted);
 	return view;
 }

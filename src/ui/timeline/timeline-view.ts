@@ -6,7 +6,7 @@
  * theme variables (styles.css). Click or Enter opens a mark's note; the arrow keys move
  * between marks. It draws exactly what `buildTimeline` gives the CLI's `timeline`.
  */
-import { ItemView, Keymap, Notice, TFile, type TAbstractFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { Keymap, Notice, TFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { buildTimeline, type Timeline, type TimelineFlag, type TimelineLink, type TimelineMark } from '../../core/answers/timeline';
 import { scopeOfPath, type VaultModel } from '../../core/model/vault-model';
 import type { ChainHost } from '../chain/chain-nav';
@@ -14,6 +14,8 @@ import { nowSeconds } from '../resume/copy-resume';
 import { EMPTY } from '../shared/labels';
 import { plural } from '../resume/resume-dom';
 import { mostRecentScope } from '../resume/resume-view';
+import { ModelView } from '../shared/model-view';
+import type { LoadedModel } from '../../vault/obsidian-source';
 import { agentColours, layoutTimeline, MARK_R, neighbour, type TimelineLayout, type Zoom } from './timeline-layout';
 
 export const TIMELINE_VIEW_TYPE = 'logos-timeline';
@@ -55,13 +57,11 @@ export interface TimelineViewState {
 	end: number | null;
 }
 
-export class TimelineView extends ItemView {
+export class TimelineView extends ModelView {
 	private sel: TimelineViewState = { scope: null, zoom: 'all', end: null };
 	/** The window drawn now, for paging. */
 	private drawnLayout: TimelineLayout | null = null;
 	private pageEls: { earlier: HTMLButtonElement; later: HTMLButtonElement } | null = null;
-	private lastKey = '';
-	private queue: Promise<void> = Promise.resolve();
 	/** What is drawn now, for clicks and keys. */
 	private shown: Timeline | null = null;
 	private byLane: number[][] = [];
@@ -77,9 +77,9 @@ export class TimelineView extends ItemView {
 
 	constructor(
 		leaf: WorkspaceLeaf,
-		private readonly host: ChainHost,
+		host: ChainHost,
 	) {
-		super(leaf);
+		super(leaf, host.source);
 	}
 
 	getViewType(): string {
@@ -144,12 +144,13 @@ export class TimelineView extends ItemView {
 		this.registerDomEvent(this.bodyEl, 'click', (evt) => this.onClick(evt));
 		this.registerDomEvent(this.bodyEl, 'keydown', (evt) => this.onKey(evt));
 		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.onHover(evt));
-		this.registerEvent(this.app.workspace.on('file-open', (file) => this.followFile(file)));
+		this.followActiveFile((loaded, file) => {
+			const scope = scopeOfPath(loaded.model, file.path);
+			if (scope === null || scope === this.sel.scope) return false;
+			this.sel.scope = scope;
+			return true;
+		});
 		await this.refresh();
-	}
-
-	onResize(): void {
-		void this.refresh();
 	}
 
 	async setZoom(zoom: Zoom): Promise<void> {
@@ -172,43 +173,22 @@ export class TimelineView extends ItemView {
 		await this.refresh();
 	}
 
-	/** Redraws when shown and the model, scope, zoom or width changed; `force` always. */
-	refresh(force = false): Promise<void> {
-		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => {
-			this.lastKey = '';
-			this.bodyEl.empty();
-			this.bodyEl.createDiv({ cls: ['logos-empty', 'logos-error'], text: `The timeline could not be drawn: ${e instanceof Error ? e.message : String(e)}` });
-		});
-		return this.queue;
-	}
-
-	private followFile(file: TAbstractFile | null): void {
-		if (!(file instanceof TFile) || !this.app.workspace.layoutReady) return;
-		void this.host.source.load().then((loaded) => {
-			const scope = scopeOfPath(loaded.model, file.path);
-			if (scope === null || scope === this.sel.scope) return;
-			this.sel.scope = scope;
-			return this.refresh();
-		});
-	}
-
 	private width(): number {
 		return this.bodyEl.clientWidth || this.contentEl.clientWidth || 800;
 	}
 
-	private async update(force: boolean): Promise<void> {
-		if (!this.app.workspace.layoutReady) return;
-		if (!force && !this.contentEl.isShown()) return;
-		const loaded = await this.host.source.load();
+	/** The scope, zoom, window and width: a change of any redraws. */
+	protected drawKey(loaded: LoadedModel): string {
 		const model = loaded.model;
 		if (this.sel.scope === null || !model.scopes.includes(this.sel.scope)) {
 			const active = this.app.workspace.getActiveFile();
 			this.sel.scope = (active ? scopeOfPath(model, active.path) : null) ?? mostRecentScope(model);
 		}
-		const width = this.width();
-		const key = [loaded.revision, loaded.root, this.sel.scope, this.sel.zoom, this.sel.end, width].join('\u0000');
-		if (!force && key === this.lastKey) return;
-		this.lastKey = key;
+		return [this.sel.scope, this.sel.zoom, this.sel.end, this.width()].join('\u0000');
+	}
+
+	protected async draw(loaded: LoadedModel): Promise<void> {
+		const model = loaded.model;
 		this.renderControls(model);
 		this.bodyEl.empty();
 		this.shown = null;
@@ -221,7 +201,11 @@ export class TimelineView extends ItemView {
 			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noScopes(loaded.root) });
 			return;
 		}
-		await this.render(buildTimeline(model, this.sel.scope, nowSeconds()), width);
+		await this.render(buildTimeline(model, this.sel.scope, nowSeconds()), this.width());
+	}
+
+	protected failure(): { el: HTMLElement; text: string } {
+		return { el: this.bodyEl, text: 'The timeline could not be drawn' };
 	}
 
 	private renderControls(model: VaultModel): void {

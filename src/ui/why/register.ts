@@ -3,6 +3,7 @@
  * answered in its own view) and "Open the plans of this scope". main.ts calls this once
  * in onload and `refresh` whenever the model changed.
  */
+import { openView } from '../shared/model-view';
 import { FuzzySuggestModal, Notice, TFile, type App, type Plugin } from 'obsidian';
 import type { Plan } from '../../core/format/plans';
 import { scopeOfPath } from '../../core/model/vault-model';
@@ -83,13 +84,8 @@ export class PlansModal extends FuzzySuggestModal<Plan> {
 }
 
 async function whyLeaf(app: App): Promise<WhyView | null> {
-	const ws = app.workspace;
-	const leaf = ws.getLeavesOfType(WHY_VIEW_TYPE)[0] ?? ws.getRightLeaf(false);
-	if (!leaf) return null;
-	if (!(leaf.view instanceof WhyView)) await leaf.setViewState({ type: WHY_VIEW_TYPE, active: true });
-	if (leaf.getRoot() === ws.rightSplit && ws.rightSplit.collapsed) ws.rightSplit.expand();
-	ws.setActiveLeaf(leaf, { focus: true });
-	return leaf.view instanceof WhyView ? leaf.view : null;
+	const leaf = await openView(app, WHY_VIEW_TYPE, 'right', (l) => l.view instanceof WhyView);
+	return leaf?.view instanceof WhyView ? leaf.view : null;
 }
 
 /** The pane's scope, else the active file's. */
