@@ -94,6 +94,17 @@ export function registerReviews(plugin: ReviewsHost): Reviews {
 	cursorCommand('retire-ruling-under-cursor', 'Retire ruling under cursor', 'retired');
 	cursorCommand('reconfirm-ruling-under-cursor', 'Reconfirm ruling under cursor', 'reconfirmed');
 	plugin.addCommand({ id: 'review-rulings', name: 'Review rulings', callback: () => void reviews.openQueue() });
+	// The notice's Undo is out of the keyboard's reach: the palette (or a hotkey the person sets) undoes it too.
+	plugin.addCommand({
+		id: 'undo-last-verdict',
+		name: 'Undo last verdict',
+		checkCallback: (checking) => {
+			const last = reviews.actions.lastGiven();
+			if (!last) return false;
+			if (!checking) void reviews.actions.undo(last);
+			return true;
+		},
+	});
 	plugin.registerMarkdownPostProcessor(verdictPostProcessor(reviews.marks));
 	plugin.registerEditorExtension(verdictEditorExtension(reviews.marks));
 	const stop = reviews.marks.onChange((changed) => redrawReadingViews(app, changed));

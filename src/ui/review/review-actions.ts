@@ -93,6 +93,17 @@ export class RulingReviews {
 		}
 	}
 
+	/**
+	 * The newest verdict this session can still undo ("Undo last verdict", the notice's Undo from
+	 * the keyboard, docs/decisions.md "Undo from the keyboard"): offers leave once undone or
+	 * overtaken, so what is left is still the last verdict on its ruling.
+	 */
+	lastGiven(): GivenVerdict | null {
+		let last: GivenVerdict | null = null;
+		for (const g of this.offers.keys()) last = g;
+		return last;
+	}
+
 	private target(loaded: LoadedModel): WriteTarget {
 		return { port: obsidianAppendPort(this.app), sessionsRoot: loaded.root, scopes: loaded.model.scopes };
 	}

@@ -17,6 +17,7 @@ jest.mock('obsidian', () => jest.requireActual<typeof import('../../helpers/noti
 
 const RETIRE = 'retire-ruling-under-cursor';
 const RECONFIRM = 'reconfirm-ruling-under-cursor';
+const UNDO_LAST = 'undo-last-verdict';
 const R4 = 'per-route flags in the load balancer — the LB has no per-route flags';
 const A7 = 'sessions/alpha/_convos/_unattached/20261106-090000-codex.md';
 
@@ -154,6 +155,36 @@ describe('retire / reconfirm ruling under cursor: what they write', () => {
 		await settle();
 		const [second] = takeNotices();
 		expect([first.hidden, second.hidden]).toEqual([true, false]);
+	});
+
+	test('"Undo last verdict" is offered only while a verdict of this session can be undone, and undoes the newest', async () => {
+		const undoLast = command(plugin, UNDO_LAST);
+		expect([undoLast.name, undoLast.hotkeys, undoLast.checkCallback?.(true)]).toEqual(['Undo last verdict', undefined, false]);
+		const before = read(app, ALPHA_REVIEWED);
+		run(plugin, RETIRE, at(A5, R2));
+		await settle();
+		run(plugin, RETIRE, at(A7, R4));
+		await settle();
+		const [, second] = takeNotices();
+		expect(undoLast.checkCallback?.(true)).toBe(true);
+		undoLast.checkCallback?.(false);
+		await settle();
+		// The newest first: R4, which had no verdict, reads live again; its notice's Undo is withdrawn.
+		expect(appended(before)).toBe(`- retired: ${R2} <!-- ts=${NOW} -->\n- retired: ${R4} <!-- ts=${NOW} -->\n- reconfirmed: ${R4} <!-- ts=${NOW} undo -->\n`);
+		expect([takeNotices().map((n) => n.message), second.hidden]).toEqual([[`Undone: retired “${R4}”.`], true]);
+		// Then the one before it, and nothing after that.
+		undoLast.checkCallback?.(false);
+		await settle();
+		expect(appended(before).split('\n').at(-2)).toBe(`- reconfirmed at 9c4d2e1: ${R2} <!-- ts=1794243600 -->`);
+		expect(undoLast.checkCallback?.(true)).toBe(false);
+	});
+
+	test('"Undo last verdict" is not offered once the notice\'s own Undo was used', async () => {
+		run(plugin, RETIRE, at(A7, R4));
+		await settle();
+		click(takeNotices()[0].el, 'Undo');
+		await settle();
+		expect(command(plugin, UNDO_LAST).checkCallback?.(true)).toBe(false);
 	});
 
 	test('reconfirm asks for the commit, prefilled with the checkpoint\'s own, and refuses what is not one', async () => {
