@@ -4,7 +4,7 @@
  * (added / removed / replaced) and worded as compare-model.ts words them; every value opens
  * its line. Narrow panes (a phone, a sidebar) stack the two sides (styles.css, container query).
  */
-import { ItemView, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { ItemView, type App, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { recordAt } from '../../core/model/chain-place';
 import { newestFirst } from '../../core/model/history';
 import type { CheckpointRecord } from '../../core/types';
@@ -35,6 +35,13 @@ const MARK_WORD: Record<CompareCell['mark'], string> = {
 /** The two in history order: the one whose name sorts first is the older. */
 export function ordered(a: CheckpointRecord, b: CheckpointRecord): [CheckpointRecord, CheckpointRecord] {
 	return newestFirst(a, b) > 0 ? [a, b] : [b, a];
+}
+
+/** Opens (or reuses) a compare tab on the two checkpoints. */
+export async function openCompare(app: App, older: CheckpointRecord, newer: CheckpointRecord): Promise<void> {
+	const leaf = app.workspace.getLeavesOfType(COMPARE_VIEW_TYPE)[0] ?? app.workspace.getLeaf('tab');
+	await leaf.setViewState({ type: COMPARE_VIEW_TYPE, active: true, state: { older: older.path, newer: newer.path } });
+	app.workspace.setActiveLeaf(leaf, { focus: true });
 }
 
 export class CompareView extends ItemView implements HoverParent {

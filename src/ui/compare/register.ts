@@ -10,7 +10,7 @@ import { previousCheckpoint } from '../../core/answers/checkpoint-diff';
 import { history } from '../../core/model/history';
 import type { CheckpointRecord } from '../../core/types';
 import { isChainNote, type ChainHost } from '../chain/chain-nav';
-import { COMPARE_VIEW_TYPE, CompareView, ordered } from './compare-view';
+import { COMPARE_VIEW_TYPE, CompareView, openCompare, ordered } from './compare-view';
 import { nowSeconds } from '../resume/copy-resume';
 import { age } from '../resume/resume-dom';
 
@@ -23,13 +23,6 @@ export const COMPARE_TEXT = {
 	notCheckpoint: 'This note holds nothing logos reads: it cannot be compared.',
 	alone: 'This scope holds no other checkpoint to compare with.',
 } as const;
-
-/** Opens (or reuses) a compare tab on the two checkpoints. */
-export async function openCompare(app: App, older: CheckpointRecord, newer: CheckpointRecord): Promise<void> {
-	const leaf = app.workspace.getLeavesOfType(COMPARE_VIEW_TYPE)[0] ?? app.workspace.getLeaf('tab');
-	await leaf.setViewState({ type: COMPARE_VIEW_TYPE, active: true, state: { older: older.path, newer: newer.path } });
-	app.workspace.setActiveLeaf(leaf, { focus: true });
-}
 
 /** The checkpoint a note stands for: itself, the original of a copy; null for an empty file. */
 async function recordOfNote(host: ChainHost, path: string): Promise<{ rec: CheckpointRecord; all: readonly CheckpointRecord[] } | null> {
