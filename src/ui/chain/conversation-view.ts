@@ -80,7 +80,8 @@ export class ConversationsView extends ItemView implements HoverParent, CompareP
 		root.addClass('logos-conversations');
 		const header = root.createDiv({ cls: 'logos-header' });
 		this.projectSelect = header.createEl('select', { cls: ['dropdown', 'logos-project-select'], attr: { 'aria-label': 'Project' } });
-		this.pendingEl = header.createDiv({ cls: 'logos-compare-pending', attr: { role: 'status' } });
+		// Outside the header, so it stays in sight (sticky) while the list scrolls to the second pick.
+		this.pendingEl = root.createDiv({ cls: 'logos-compare-pending', attr: { role: 'status' } });
 		this.listEl = root.createDiv({ cls: 'logos-body' });
 		this.listEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
 		this.lines = new LineLinks(this.app, this, this.listEl);
