@@ -2,9 +2,10 @@
  * Accessibility of the plugin's own surfaces, checked by axe-core in real Chromium over the
  * demo vault: the resume pane (kestrel, every section opened), the review queue, the
  * conversations view (every conversation's checkpoints unfolded, one picked to compare from),
- * the chain bar on a checkpoint note and the settings tab, each in the light and the dark theme. axe runs in the page from the installed package (nothing is downloaded)
- * and only over the plugin's elements: the host's own chrome is not ours to judge. A serious or
- * critical violation fails the test; the counts per surface and theme are printed as a table.
+ * the chain bar on a checkpoint note and the settings tab, each in the light and the dark theme.
+ * axe runs in the page from the installed package (nothing is downloaded) and only over the
+ * plugin's elements: the host's own chrome is not ours to judge. A serious or critical
+ * violation fails the test; the counts per surface and theme are printed as a table.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
