@@ -106,7 +106,7 @@ export class CompareView extends ItemView implements HoverParent {
 		const newer = this.state.newer ? recordAt(loaded.model.scan, this.state.newer) : null;
 		if (!older || !newer) {
 			const gone = [this.state.older, this.state.newer].filter((p) => p !== null && recordAt(loaded.model.scan, p) === null);
-			this.bodyEl.createDiv({ cls: 'logos-empty', text: gone.length > 0 ? `No longer in the vault: ${gone.join(', ')}` : 'Choose two checkpoints to compare ("Compare with previous checkpoint" on a checkpoint note).' });
+			this.bodyEl.createDiv({ cls: 'logos-empty', text: gone.length > 0 ? `No longer in the vault: ${gone.join(', ')}` : 'Choose two checkpoints to compare: "Compare with previous checkpoint" on a checkpoint note, or a checkpoint’s menu in the conversations view.' });
 			return;
 		}
 		this.draw(compareModel(loaded.model, older, newer));
