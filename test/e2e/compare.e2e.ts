@@ -162,6 +162,31 @@ test('from the conversations view, the keyboard alone compares two checkpoints o
 	await page.context().close();
 });
 
+test('dark theme at 360 px: a pick from a checkpoint’s "…" button is shown in sight and nothing overflows', async () => {
+	const { page, errors } = await served.open({ theme: 'dark', viewport: { width: 360, height: 800 } });
+	await page.click('.host-toggle-left');
+	await runCommand(page, 'Open conversations');
+	await page.locator(`${CONVERSATIONS} [data-conversation]`).first().waitFor({ timeout: 30_000 });
+	await page.locator(`${CONVERSATIONS} details.logos-conversation-checkpoints > summary`).first().click();
+	await page.locator(`${CONVERSATIONS} [data-checkpoint="${CLAUDE}"] .logos-checkpoint-menu`).click();
+	await page.locator('.menu .menu-item', { hasText: 'Compare from here…' }).click();
+	const pending = page.locator(`${CONVERSATIONS} .logos-compare-pending`);
+	await pending.waitFor();
+	expect(await contrastOf(page, `${CONVERSATIONS} .logos-compare-pending > span`)).toBeGreaterThanOrEqual(4.5);
+	expect(await contrastOf(page, `${CONVERSATIONS} .logos-compare-from-flag`)).toBeGreaterThanOrEqual(4.5);
+	expect(await overflowingRight(page, CONVERSATIONS)).toEqual([]);
+	// Scrolled to the last conversation, the pick is still in sight at the top of the view.
+	await page.locator(`${CONVERSATIONS} details.logos-conversation-checkpoints > summary`).last().scrollIntoViewIfNeeded();
+	const [top, box] = [await page.locator(CONVERSATIONS).boundingBox(), await pending.boundingBox()];
+	expect(box?.y ?? -1).toBeGreaterThanOrEqual(top?.y ?? 0);
+	expect(box?.y ?? 9999).toBeLessThan((top?.y ?? 0) + 40);
+	await screenshot(page, 'conversations-compare-pick-dark-360');
+	await page.keyboard.press('Escape');
+	expect(await pending.isVisible()).toBe(false);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
 test('at 360 px the two sides stack and nothing reaches past the view', async () => {
 	const { page, errors } = await served.open({ viewport: { width: 360, height: 800 } });
 	// A phone shows one thing at a time: both drawers closed, the compare tab on screen.
