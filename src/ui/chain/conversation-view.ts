@@ -262,12 +262,7 @@ export class ConversationsView extends ItemView implements HoverParent, CompareP
 	pick(r: CheckpointRecord | null): void {
 		this.fromPath = r?.path ?? null;
 		this.showPending();
-		for (const li of Array.from(this.listEl.querySelectorAll<HTMLElement>('[data-checkpoint]'))) {
-			const picked = li.dataset.checkpoint === this.fromPath;
-			li.toggleClass('is-compare-from', picked);
-			li.querySelector('.logos-compare-from-flag')?.remove();
-			if (picked) li.querySelector('.logos-conversation-checkpoint-text')?.after(createSpan({ cls: ['logos-chain-flag', 'logos-compare-from-flag'], text: CHECKPOINT_TEXT.flag }));
-		}
+		for (const li of Array.from(this.listEl.querySelectorAll<HTMLElement>('[data-checkpoint]'))) markPicked(li, li.dataset.checkpoint === this.fromPath);
 	}
 
 	/** The line under the header while a first pick waits for the second, with a way out. */
@@ -300,10 +295,7 @@ export class ConversationsView extends ItemView implements HoverParent, CompareP
 			const task = r.checkpoint.task.trim().split('\n')[0];
 			if (task !== '') text.createSpan({ cls: 'logos-conversation-checkpoint-task', text: ` · ${shortLabel(task, CONVERSATION_ROW_LABEL)}` });
 			this.lines.link(text, { path: r.path, line: -1 });
-			if (r.path === this.fromPath) {
-				li.addClass('is-compare-from');
-				text.after(createSpan({ cls: ['logos-chain-flag', 'logos-compare-from-flag'], text: CHECKPOINT_TEXT.flag }));
-			}
+			markPicked(li, r.path === this.fromPath);
 			const button = li.createEl('button', { cls: ['clickable-icon', 'logos-checkpoint-menu'], attr: { 'aria-label': CHECKPOINT_TEXT.menu(name) } });
 			setIcon(button, 'more-horizontal');
 			this.lines.menu(li, (at) => this.showMenu(r, at), button);
@@ -340,4 +332,11 @@ export class ConversationsView extends ItemView implements HoverParent, CompareP
 /** Whether an event happened in a conversation's list of checkpoints (the menu's lines). */
 function inCheckpoints(target: EventTarget | null): boolean {
 	return target instanceof Element && target.closest('.logos-conversation-checkpoints') !== null;
+}
+
+/** A checkpoint's line marked as the one picked to compare from (a bar and words), or not. */
+function markPicked(li: HTMLElement, picked: boolean): void {
+	li.toggleClass('is-compare-from', picked);
+	li.querySelector('.logos-compare-from-flag')?.remove();
+	if (picked) li.querySelector('.logos-conversation-checkpoint-text')?.after(createSpan({ cls: ['logos-chain-flag', 'logos-compare-from-flag'], text: CHECKPOINT_TEXT.flag }));
 }
