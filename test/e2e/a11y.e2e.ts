@@ -1,10 +1,11 @@
 /**
  * Accessibility of the plugin's own surfaces, checked by axe-core in real Chromium over the
  * demo vault: the resume pane (kestrel, every section opened), the review queue, the
- * conversations view, the chain bar on a checkpoint note and the settings tab, each in the light
- * and the dark theme. axe runs in the page from the installed package (nothing is downloaded)
- * and only over the plugin's elements: the host's own chrome is not ours to judge. A serious or
- * critical violation fails the test; the counts per surface and theme are printed as a table.
+ * conversations view (every conversation's checkpoints unfolded, one picked to compare from),
+ * the chain bar on a checkpoint note and the settings tab, each in the light and the dark theme.
+ * axe runs in the page from the installed package (nothing is downloaded) and only over the
+ * plugin's elements: the host's own chrome is not ours to judge. A serious or critical
+ * violation fails the test; the counts per surface and theme are printed as a table.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -67,6 +68,12 @@ const SURFACES: { name: string; selector: string; show(page: Page): Promise<void
 		show: async (page) => {
 			await runCommand(page, 'Open conversations');
 			await page.locator(`${CONVERSATIONS} [data-conversation]`).first().waitFor({ timeout: 30_000 });
+			// Every conversation's checkpoints unfolded, and one picked to compare from: its flag and the status line are judged too.
+			const folded = page.locator(`${CONVERSATIONS} details.logos-conversation-checkpoints:not([open]) > summary`);
+			while ((await folded.count()) > 0) await folded.first().click();
+			await page.locator(`${CONVERSATIONS} .logos-conversation-checkpoint`).first().click({ button: 'right' });
+			await page.locator('.menu .menu-item', { hasText: 'Compare from here…' }).click();
+			await page.locator(`${CONVERSATIONS} .logos-compare-pending:not(.logos-is-hidden)`).waitFor();
 		},
 	},
 	{

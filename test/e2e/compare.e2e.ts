@@ -1,11 +1,16 @@
 /**
  * What changed between two checkpoints, in real Chromium over the demo vault: the resume
  * pane's one-line "what changed" opening into linked items; "Compare with previous checkpoint"
- * and "Compare with…" opening the side-by-side view, changes marked, lines linked; at 360 px
- * the two sides stack and nothing overflows.
+ * and "Compare with…" opening the side-by-side view, changes marked, lines linked; any two
+ * checkpoints of the conversations view compared from the keyboard alone; at 360 px the two
+ * sides stack and nothing overflows.
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO_VAULT, noticesShown, openNote, openResumePane, PANE, runCommand, screenshot, useHost, waitForNote } from './helpers';
+import type { DiffResult } from '../../src/cli/diff-command';
+import { contrastOf, overflowingRight } from './looks';
+import { DEMO_VAULT, noticesShown, openNote, openResumePane, PANE, ROOT, runCommand, screenshot, useHost, waitForNote } from './helpers';
 
 const KESTREL = 'sessions/kestrel/_convos';
 const CLAUDE = `${KESTREL}/a9c0d1e2-4b3f-4c5d-8e6f-7a8b9c0d1e2f/20261129-083015-claude.md`;
@@ -15,6 +20,7 @@ const RULING_COPY = `${KESTREL}/e3b1c9d2-7a45-4f0e-b8c6-1d2e3f4a5b6c/20261123-14
 const SUMMARY = '2 new decisions, 1 new dead end, 1 new verified item, task changed, intent given, next step changed, commit changed, 1 ruling retired';
 
 const VIEW = '.workspace-leaf-content[data-type="logos-compare"]';
+const CONVERSATIONS = '.workspace-leaf-content[data-type="logos-conversations"]';
 
 const served = useHost(DEMO_VAULT);
 
@@ -87,6 +93,100 @@ test('"Compare with…" compares with any checkpoint of the scope; the first of 
 	await page.context().close();
 });
 
+/** What the built CLI (dist/cli.cjs, made by the global setup) says of the pair, for the same vault. */
+function cliDiff(session: string, against: string): DiffResult {
+	const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'diff', '--vault', DEMO_VAULT, '--session', session, '--against', against, '--json'], { encoding: 'utf8' });
+	if (r.status !== 0) throw new Error(`the CLI failed: ${r.stderr}`);
+	return JSON.parse(r.stdout) as DiffResult;
+}
+
+/** Presses Tab, as a person does, until the focus is on `selector` (at most `max` times). */
+async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
+	for (let k = 0; k < max; k++) {
+		if (await page.evaluate((sel) => document.activeElement?.matches(sel) === true, selector)) return;
+		await page.keyboard.press('Tab');
+	}
+	throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Opens the focused checkpoint's menu with Enter and chooses the item titled `title` with the arrow keys. */
+async function chooseByKeyboard(page: Page, title: string): Promise<void> {
+	await page.keyboard.press('Enter');
+	await page.locator('.menu .menu-item.selected').waitFor();
+	const titles = await page.locator('.menu .menu-item-title').allTextContents();
+	const at = titles.indexOf(title);
+	if (at < 0) throw new Error(`no "${title}" in the menu: ${titles.join(', ')}`);
+	for (let k = 0; k < at; k++) await page.keyboard.press('ArrowDown');
+	expect(await page.locator('.menu .menu-item.selected .menu-item-title').textContent()).toBe(title);
+	await page.keyboard.press('Enter');
+	await page.locator('.menu').waitFor({ state: 'detached' });
+}
+
+test('from the conversations view, the keyboard alone compares two checkpoints of different conversations', async () => {
+	const { page, errors } = await served.open();
+	await runCommand(page, 'Open conversations');
+	await page.locator(`${CONVERSATIONS} [data-conversation]`).first().waitFor({ timeout: 30_000 });
+	const NEWER = CLAUDE;
+	const OLDER = `${KESTREL}/e3b1c9d2-7a45-4f0e-b8c6-1d2e3f4a5b6c/20261124-101505-claude.md`;
+	const summaryOf = (path: string) => `${CONVERSATIONS} details:has([data-checkpoint="${path}"]) > summary`;
+	const lineOf = (path: string) => `${CONVERSATIONS} [data-checkpoint="${path}"] .logos-conversation-checkpoint-text`;
+
+	// The newer first: unfold its conversation, reach it, pick it.
+	await tabTo(page, summaryOf(NEWER));
+	await page.keyboard.press('Enter');
+	await tabTo(page, lineOf(NEWER));
+	await chooseByKeyboard(page, 'Compare from here…');
+	const pending = page.locator(`${CONVERSATIONS} .logos-compare-pending`);
+	expect(await pending.textContent()).toMatch(/^Comparing from claude · Nov 29(?: 2026)?, 09:52: /);
+	expect(await page.locator(`${CONVERSATIONS} [data-checkpoint="${NEWER}"] .logos-compare-from-flag`).textContent()).toBe('compare from');
+	// Focus came back to the line picked.
+	expect(await page.evaluate((sel) => document.activeElement?.matches(sel) === true, lineOf(NEWER))).toBe(true);
+
+	// Then the older, in another conversation further down.
+	await tabTo(page, summaryOf(OLDER));
+	await page.keyboard.press('Enter');
+	await tabTo(page, lineOf(OLDER));
+	await screenshot(page, 'conversations-compare-pick');
+	await chooseByKeyboard(page, `Compare with ${((await pending.textContent()) ?? '').match(/^Comparing from (.*?): /)?.[1] ?? ''}`);
+
+	// Older on the left whatever the order of the picks; the words and marks the CLI gives.
+	const cli = cliDiff('20261129-083015-claude', '20261124-101505-claude');
+	await waitForCompare(page, cli.summary);
+	expect(await page.locator(`${VIEW} .logos-compare-id`).allTextContents()).toEqual(['Older: 20261124-101505-claude', 'Newer: 20261129-083015-claude']);
+	expect(await row(page, 'task').locator('.logos-compare-replaced').count()).toBe(2);
+	expect(await row(page, 'decision').locator('.logos-compare-newer .logos-compare-added').count()).toBe(cli.diff.recorded.filter((i) => i.kind === 'decision' && i.status === 'new').length);
+	expect(await row(page, 'blocker').locator('.logos-compare-older .logos-compare-removed .logos-compare-note').allTextContents()).toEqual([' · no longer listed']);
+	// The pick is used up.
+	expect(await pending.isVisible()).toBe(false);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('dark theme at 360 px: a pick from a checkpoint’s "…" button is shown in sight and nothing overflows', async () => {
+	const { page, errors } = await served.open({ theme: 'dark', viewport: { width: 360, height: 800 } });
+	await page.click('.host-toggle-left');
+	await runCommand(page, 'Open conversations');
+	await page.locator(`${CONVERSATIONS} [data-conversation]`).first().waitFor({ timeout: 30_000 });
+	await page.locator(`${CONVERSATIONS} details.logos-conversation-checkpoints > summary`).first().click();
+	await page.locator(`${CONVERSATIONS} [data-checkpoint="${CLAUDE}"] .logos-checkpoint-menu`).click();
+	await page.locator('.menu .menu-item', { hasText: 'Compare from here…' }).click();
+	const pending = page.locator(`${CONVERSATIONS} .logos-compare-pending`);
+	await pending.waitFor();
+	expect(await contrastOf(page, `${CONVERSATIONS} .logos-compare-pending > span`)).toBeGreaterThanOrEqual(4.5);
+	expect(await contrastOf(page, `${CONVERSATIONS} .logos-compare-from-flag`)).toBeGreaterThanOrEqual(4.5);
+	expect(await overflowingRight(page, CONVERSATIONS)).toEqual([]);
+	// Scrolled to the last conversation, the pick is still in sight at the top of the view.
+	await page.locator(`${CONVERSATIONS} details.logos-conversation-checkpoints > summary`).last().scrollIntoViewIfNeeded();
+	const [top, box] = [await page.locator(CONVERSATIONS).boundingBox(), await pending.boundingBox()];
+	expect(box?.y ?? -1).toBeGreaterThanOrEqual(top?.y ?? 0);
+	expect(box?.y ?? 9999).toBeLessThan((top?.y ?? 0) + 40);
+	await screenshot(page, 'conversations-compare-pick-dark-360');
+	await page.keyboard.press('Escape');
+	expect(await pending.isVisible()).toBe(false);
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
 test('at 360 px the two sides stack and nothing reaches past the view', async () => {
 	const { page, errors } = await served.open({ viewport: { width: 360, height: 800 } });
 	// A phone shows one thing at a time: both drawers closed, the compare tab on screen.
@@ -124,3 +224,44 @@ test('at 360 px the two sides stack and nothing reaches past the view', async ()
 	expect(errors).toEqual([]);
 	await page.context().close();
 });
+
+/**
+ * The change line and the compare view in both themes at both widths, for the eye
+ * (test/e2e/artifacts/change-line-<theme>-<width>.png, compare-view-<theme>-<width>.png): the
+ * marks keep three colours of their own, the text stands out from its background, and nothing
+ * reaches past the pane or the view.
+ */
+for (const theme of ['light', 'dark'] as const) {
+	for (const width of [1400, 360]) {
+		test(`${theme} theme at ${width} px: the change line and the compare view read well and fit`, async () => {
+			const { page, errors } = await served.open({ theme, viewport: { width, height: width > 400 ? 900 : 800 } });
+			expect(await page.evaluate(() => document.body.classList.contains('theme-dark'))).toBe(theme === 'dark');
+			// On a phone one drawer at a time: the file list closes before the pane opens.
+			if (width < 400) await page.click('.host-toggle-left');
+			await openResumePane(page);
+			const line = page.locator(`${PANE} .logos-handoff-changed .logos-change-line`);
+			await line.waitFor();
+			await line.locator('summary').click();
+			await line.locator('li').first().waitFor();
+			expect(await line.locator('.logos-change-text').textContent()).toBe(SUMMARY);
+			expect(await contrastOf(page, `${PANE} .logos-change-line li`)).toBeGreaterThanOrEqual(4.5);
+			expect(await overflowingRight(page, PANE)).toEqual([]);
+			await screenshot(page, `change-line-${theme}-${width}`);
+
+			if (width < 400) await page.click('.host-toggle-right');
+			await page.evaluate(async ([older, newer]) => {
+				const app = window.host?.app as { workspace: { getLeaf(n: string): { setViewState(vs: unknown): Promise<void> } } };
+				await app.workspace.getLeaf('tab').setViewState({ type: 'logos-compare', active: true, state: { older, newer } });
+			}, [CURSOR, CLAUDE] as const);
+			await waitForCompare(page, SUMMARY);
+			const borders = await page.evaluate((view) => ['added', 'removed', 'replaced'].map((m) => getComputedStyle(document.querySelector(`${view} .logos-compare-${m}`) as Element).borderLeftColor), VIEW);
+			expect(new Set(borders).size).toBe(3);
+			expect(borders).not.toContain('rgba(0, 0, 0, 0)');
+			for (const mark of ['added', 'removed', 'replaced']) expect(await contrastOf(page, `${VIEW} .logos-compare-${mark} .logos-compare-text`)).toBeGreaterThanOrEqual(4.5);
+			expect(await overflowingRight(page, VIEW)).toEqual([]);
+			await screenshot(page, `compare-view-${theme}-${width}`);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		});
+	}
+}

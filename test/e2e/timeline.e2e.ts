@@ -3,11 +3,13 @@
  * it draws the marks, handoffs and flags the CLI's `timeline --json` gives for the same vault;
  * a click and Enter open a mark's note beside it; the zoom widens the drawing; at a phone's
  * width (360 px) the labels sit above their lanes and nothing pushes the view sideways.
- * Screenshots: test/e2e/artifacts/timeline-1400.png, timeline-360.png.
+ * Screenshots: test/e2e/artifacts/timeline-1400.png, timeline-360.png, and in the dark theme
+ * timeline-dark-1400.png, timeline-dark-360.png.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Timeline } from '../../src/core/answers/timeline';
+import { contrastOf, overflowingRight } from './looks';
 import { DEMO_VAULT, ROOT, runCommand, screenshot, useHost, waitForNote, type HostPage } from './helpers';
 
 const VIEW = '.workspace-leaf-content[data-type="logos-timeline"]';
@@ -136,3 +138,41 @@ test('at 360 px the lanes stack with their labels above them and nothing overflo
 	expect(errors).toEqual([]);
 	await page.context().close();
 });
+
+/**
+ * The dark theme at both widths, for the eye (test/e2e/artifacts/timeline-dark-1400.png,
+ * timeline-dark-360.png): what the CLI lists is drawn, a handoff still takes its receiving
+ * agent's colour, the lane labels stand out from the dark background, and at 360 px the
+ * labels sit above their lanes with nothing pushing the view sideways.
+ */
+for (const width of [1400, 360]) {
+	test(`dark theme at ${width} px: the timeline draws what the CLI lists, readable, within the view`, async () => {
+		const hp = await served.open({ theme: 'dark', viewport: { width, height: width > 400 ? 900 : 760 } });
+		const { page, errors } = hp;
+		expect(await page.evaluate(() => document.body.classList.contains('theme-dark'))).toBe(true);
+		await openTimeline(hp, 'kestrel');
+		if (width < 400) {
+			await page.evaluate(() => {
+				const ws = (window as unknown as { host: { app: { workspace: { leftSplit: { collapse(): void }; rightSplit: { collapse(): void } } } } }).host.app.workspace;
+				ws.leftSplit.collapse();
+				ws.rightSplit.collapse();
+			});
+			await page.waitForFunction((sel) => (document.querySelector(sel)?.getBoundingClientRect().width ?? 0) > 300, VIEW);
+		}
+		const now = Math.floor((await page.evaluate(() => Date.now())) / 1000);
+		expect(await drawnSessions(hp)).toEqual(cliTimeline('kestrel', now).marks.map((m) => m.session));
+		const [stroke, fill] = await page.$eval(`${VIEW} .logos-timeline-link.is-handoff`, (el) => {
+			const to = document.querySelector(`[data-type="logos-timeline"] .logos-timeline-mark[data-session="${el.getAttribute('data-to') ?? ''}"]`);
+			return [getComputedStyle(el).stroke, to ? getComputedStyle(to).fill : ''];
+		});
+		expect(stroke).not.toBe('none');
+		expect(stroke).toBe(fill);
+		expect(await contrastOf(page, `${VIEW} .logos-timeline-label[data-lane]`)).toBeGreaterThanOrEqual(4.5);
+		expect(await page.locator(`${VIEW} .logos-timeline-frame.is-narrow`).count()).toBe(width < 400 ? 1 : 0);
+		// The drawing scrolls inside its own box; everything else ends inside the view.
+		expect(await overflowingRight(page, VIEW, '.logos-header *, .logos-timeline-label, .logos-timeline-scroll, .logos-timeline-problems')).toEqual([]);
+		await screenshot(page, `timeline-dark-${width}`);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+}

@@ -1,11 +1,13 @@
 /**
  * The conversations of a project (its worktrees' included, marked), most recently active
  * first: name, agents, checkpoints, age, flags and problems. Choosing one points the
- * resume pane at it. Follows the active file's project; re-renders only when shown and
- * something changed.
+ * resume pane at it. Under each, its checkpoints fold open, each with a menu to open or
+ * compare it (checkpoint-menu.ts). Follows the active file's project; re-renders only when
+ * shown and something changed.
  */
-import { Keymap, setIcon, type TFile, type WorkspaceLeaf } from 'obsidian';
-import { conversationProblems, projectConversations } from '../../core/model/chain-place';
+import { Keymap, setIcon, type HoverParent, type HoverPopover, type TFile, type WorkspaceLeaf } from 'obsidian';
+import { conversationProblems, projectConversations, recordAt } from '../../core/model/chain-place';
+import type { CheckpointRecord } from '../../core/types';
 import type { Conversation } from '../../core/model/conversations';
 import { projectOf, scopeOfPath, type VaultModel } from '../../core/model/vault-model';
 import type { LoadedModel } from '../../vault/obsidian-source';
@@ -14,7 +16,9 @@ import { problemLine } from './chain-bar';
 import { nowSeconds } from '../resume/copy-resume';
 import { conversationFacts, showInResumePane } from './conversation-facts';
 import { conversationTitle, switchTo } from './conversation-picker';
-import { checkpointName, shortLabel } from '../shared/names';
+import { checkpointName, checkpointTooltip, shortLabel } from '../shared/names';
+import { LineLinks } from '../shared/line-links';
+import { CHECKPOINT_TEXT, checkpointMenu, showMenuAt, type ComparePick } from './checkpoint-menu';
 
 /** A row of the list has room for two lines of its name; the rest is in the tooltip. */
 const CONVERSATION_ROW_LABEL = 120;
@@ -34,12 +38,20 @@ function planTitle(plan: Plan): string {
 
 export const CONVERSATIONS_VIEW_TYPE = 'logos-conversations';
 
-export class ConversationsView extends ModelView {
+export class ConversationsView extends ModelView implements HoverParent, ComparePick {
+	hoverPopover: HoverPopover | null = null;
 	private project: string | null = null;
 	private shown: Conversation[] = [];
 	private projectSelect!: HTMLSelectElement;
 	private listEl!: HTMLElement;
 	private plansToken: object = {};
+	private lines!: LineLinks;
+	private pendingEl!: HTMLElement;
+	private loaded: LoadedModel | null = null;
+	/** Conversations whose checkpoints are folded open, by id: kept across redraws. */
+	private readonly unfolded = new Set<string>();
+	/** The checkpoint picked first to compare, by path: kept across redraws and projects. */
+	private fromPath: string | null = null;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -67,14 +79,31 @@ export class ConversationsView extends ModelView {
 		root.addClass('logos-conversations');
 		const header = root.createDiv({ cls: 'logos-header' });
 		this.projectSelect = header.createEl('select', { cls: ['dropdown', 'logos-project-select'], attr: { 'aria-label': 'Project' } });
+		// Outside the header, so it stays in sight (sticky) while the list scrolls to the second pick.
+		this.pendingEl = root.createDiv({ cls: 'logos-compare-pending', attr: { role: 'status' } });
 		this.listEl = root.createDiv({ cls: 'logos-body' });
 		this.listEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
+		this.lines = new LineLinks(this.app, this, this.listEl);
+		this.showPending();
 		this.registerDomEvent(this.projectSelect, 'change', () => {
 			this.project = this.projectSelect.value;
 			void this.refresh();
 		});
 		this.registerDomEvent(this.listEl, 'click', (evt) => this.onClick(evt));
+		this.registerDomEvent(this.listEl, 'contextmenu', (evt) => this.lines.onContextMenu(evt));
+		this.registerDomEvent(this.listEl, 'mouseover', (evt) => this.lines.onHover(evt));
+		// Escape anywhere in the view drops a first pick, as it closes a menu.
+		this.registerDomEvent(root, 'keydown', (evt) => {
+			if (evt.key !== 'Escape' || this.fromPath === null) return;
+			evt.preventDefault();
+			evt.stopPropagation();
+			this.pick(null);
+		});
 		this.registerDomEvent(this.listEl, 'keydown', (evt) => {
+			if (inCheckpoints(evt.target)) {
+				this.lines.onKey(evt);
+				return;
+			}
 			const row = evt.target instanceof HTMLElement && evt.target.dataset.conversation !== undefined ? this.shown[Number(evt.target.dataset.conversation)] : undefined;
 			if (evt.key !== 'Enter' || !row) return;
 			evt.preventDefault();
@@ -117,7 +146,11 @@ export class ConversationsView extends ModelView {
 		this.projectSelect.value = this.project ?? '';
 		this.projectSelect.disabled = model.scan.projects.length === 0;
 		this.listEl.empty();
+		this.lines.reset();
 		this.shown = [];
+		this.loaded = loaded;
+		if (this.fromPath !== null && recordAt(model.scan, this.fromPath) === null) this.fromPath = null;
+		this.showPending();
 		if (!loaded.found) {
 			this.listEl.createDiv({ cls: 'logos-empty', text: EMPTY.noFolder(loaded.root) });
 			return;
@@ -133,7 +166,11 @@ export class ConversationsView extends ModelView {
 		}
 		const now = nowSeconds();
 		const list = this.listEl.createDiv({ cls: 'logos-conversation-list' });
-		const rows = this.shown.map((c, k) => this.row(list, c, k, model, now, active));
+		const rows = this.shown.map((c, k) => {
+			const row = this.row(list, c, k, model, now, active);
+			this.checkpoints(list, c, now);
+			return row;
+		});
 		void this.showPlans(loaded, rows);
 	}
 
@@ -199,7 +236,66 @@ export class ConversationsView extends ModelView {
 		return row;
 	}
 
+	/** The checkpoint picked first, while it is still in the vault. */
+	get from(): CheckpointRecord | null {
+		return this.fromPath !== null && this.loaded ? recordAt(this.loaded.model.scan, this.fromPath) : null;
+	}
+
+	/** Picks the checkpoint to compare from (null drops the pick) and shows it at once. */
+	pick(r: CheckpointRecord | null): void {
+		this.fromPath = r?.path ?? null;
+		this.showPending();
+		for (const li of Array.from(this.listEl.querySelectorAll<HTMLElement>('[data-checkpoint]'))) markPicked(li, li.dataset.checkpoint === this.fromPath);
+	}
+
+	/** The line under the header while a first pick waits for the second, with a way out. */
+	private showPending(): void {
+		const el = this.pendingEl;
+		el.empty();
+		const from = this.from;
+		el.toggleClass('logos-is-hidden', from === null);
+		if (!from) return;
+		el.createSpan({ text: CHECKPOINT_TEXT.pending(checkpointName(from, nowSeconds())) });
+		const cancel = el.createEl('button', { cls: 'logos-compare-cancel', text: CHECKPOINT_TEXT.cancel });
+		cancel.addEventListener('click', () => this.pick(null));
+	}
+
+	/** A conversation's checkpoints, newest first, folded under its row until opened. */
+	private checkpoints(list: HTMLElement, c: Conversation, now: number): void {
+		const box = list.createEl('details', { cls: 'logos-conversation-checkpoints' });
+		box.open = this.unfolded.has(c.id) || c.chain.some((r) => r.path === this.fromPath);
+		box.addEventListener('toggle', () => {
+			if (box.open) this.unfolded.add(c.id);
+			else this.unfolded.delete(c.id);
+		});
+		box.createEl('summary', { text: CHECKPOINT_TEXT.list(c.chain.length) });
+		const ul = box.createEl('ul', { cls: 'logos-conversation-checkpoint-list' });
+		for (const r of c.chain) {
+			const li = ul.createEl('li', { cls: 'logos-conversation-checkpoint', attr: { 'data-checkpoint': r.path } });
+			const name = checkpointName(r, now);
+			const text = li.createSpan({ cls: 'logos-conversation-checkpoint-text', attr: { title: checkpointTooltip(r, now) } });
+			text.createSpan({ cls: 'logos-conversation-checkpoint-name', text: name });
+			const task = r.checkpoint.task.trim().split('\n')[0];
+			if (task !== '') text.createSpan({ cls: 'logos-conversation-checkpoint-task', text: ` · ${shortLabel(task, CONVERSATION_ROW_LABEL)}` });
+			this.lines.link(text, { path: r.path, line: -1 });
+			markPicked(li, r.path === this.fromPath);
+			const button = li.createEl('button', { cls: ['clickable-icon', 'logos-checkpoint-menu'], attr: { 'aria-label': CHECKPOINT_TEXT.menu(name) } });
+			setIcon(button, 'more-horizontal');
+			this.lines.menu(li, (at) => this.showMenu(r, at), button);
+		}
+	}
+
+	private showMenu(r: CheckpointRecord, at: MouseEvent | HTMLElement): void {
+		if (!this.loaded) return;
+		const now = nowSeconds();
+		showMenuAt(checkpointMenu(this.app, this.loaded.model, r, this, (x) => checkpointName(x, now)), at);
+	}
+
 	private onClick(evt: MouseEvent): void {
+		if (inCheckpoints(evt.target)) {
+			this.lines.onClick(evt);
+			return;
+		}
 		const target = evt.target instanceof Element ? evt.target : null;
 		const open = target?.closest<HTMLElement>('[data-open]');
 		if (open) {
@@ -214,4 +310,16 @@ export class ConversationsView extends ModelView {
 		if (Keymap.isModEvent(evt)) void switchTo(this.host, c, evt);
 		else void showInResumePane(this.app, c, true);
 	}
+}
+
+/** Whether an event happened in a conversation's list of checkpoints (the menu's lines). */
+function inCheckpoints(target: EventTarget | null): boolean {
+	return target instanceof Element && target.closest('.logos-conversation-checkpoints') !== null;
+}
+
+/** A checkpoint's line marked as the one picked to compare from (a bar and words), or not. */
+function markPicked(li: HTMLElement, picked: boolean): void {
+	li.toggleClass('is-compare-from', picked);
+	li.querySelector('.logos-compare-from-flag')?.remove();
+	if (picked) li.querySelector('.logos-conversation-checkpoint-text')?.after(createSpan({ cls: ['logos-chain-flag', 'logos-compare-from-flag'], text: CHECKPOINT_TEXT.flag }));
 }

@@ -4,13 +4,14 @@
  * (added / removed / replaced) and worded as compare-model.ts words them; every value opens
  * its line. Narrow panes (a phone, a sidebar) stack the two sides (styles.css, container query).
  */
-import { ItemView, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import { ItemView, type App, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { recordAt } from '../../core/model/chain-place';
 import { newestFirst } from '../../core/model/history';
 import type { CheckpointRecord } from '../../core/types';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { compareModel, type CompareCell, type CompareModel } from './compare-model';
 import { LineLinks } from '../shared/line-links';
+import { revealLeaf } from '../shared/model-view';
 import { clock } from '../resume/resume-dom';
 
 export const COMPARE_VIEW_TYPE = 'logos-compare';
@@ -35,6 +36,13 @@ const MARK_WORD: Record<CompareCell['mark'], string> = {
 /** The two in history order: the one whose name sorts first is the older. */
 export function ordered(a: CheckpointRecord, b: CheckpointRecord): [CheckpointRecord, CheckpointRecord] {
 	return newestFirst(a, b) > 0 ? [a, b] : [b, a];
+}
+
+/** Opens (or reuses) a compare tab on the two checkpoints. */
+export async function openCompare(app: App, older: CheckpointRecord, newer: CheckpointRecord): Promise<void> {
+	const leaf = app.workspace.getLeavesOfType(COMPARE_VIEW_TYPE)[0] ?? app.workspace.getLeaf('tab');
+	await leaf.setViewState({ type: COMPARE_VIEW_TYPE, active: true, state: { older: older.path, newer: newer.path } });
+	revealLeaf(app, leaf);
 }
 
 export class CompareView extends ItemView implements HoverParent {
@@ -99,7 +107,7 @@ export class CompareView extends ItemView implements HoverParent {
 		const newer = this.state.newer ? recordAt(loaded.model.scan, this.state.newer) : null;
 		if (!older || !newer) {
 			const gone = [this.state.older, this.state.newer].filter((p) => p !== null && recordAt(loaded.model.scan, p) === null);
-			this.bodyEl.createDiv({ cls: 'logos-empty', text: gone.length > 0 ? `No longer in the vault: ${gone.join(', ')}` : 'Choose two checkpoints to compare ("Compare with previous checkpoint" on a checkpoint note).' });
+			this.bodyEl.createDiv({ cls: 'logos-empty', text: gone.length > 0 ? `No longer in the vault: ${gone.join(', ')}` : 'Choose two checkpoints to compare: "Compare with previous checkpoint" on a checkpoint note, or a checkpoint’s menu in the conversations view.' });
 			return;
 		}
 		this.draw(compareModel(loaded.model, older, newer));

@@ -4,14 +4,13 @@
  * of the note's scope, chosen in a fuzzy list). main.ts calls this once in onload and
  * `refresh` whenever the model changed.
  */
-import { revealLeaf } from '../shared/model-view';
 import { FuzzySuggestModal, Notice, type App, type Plugin } from 'obsidian';
 import { chainPlace } from '../../core/model/chain-place';
 import { previousCheckpoint } from '../../core/answers/checkpoint-diff';
 import { history } from '../../core/model/history';
 import type { CheckpointRecord } from '../../core/types';
 import { isChainNote, type ChainHost } from '../chain/chain-nav';
-import { COMPARE_VIEW_TYPE, CompareView, ordered } from './compare-view';
+import { COMPARE_VIEW_TYPE, CompareView, openCompare, ordered } from './compare-view';
 import { nowSeconds } from '../resume/copy-resume';
 import { age } from '../resume/resume-dom';
 
@@ -24,13 +23,6 @@ export const COMPARE_TEXT = {
 	notCheckpoint: 'This note holds nothing logos reads: it cannot be compared.',
 	alone: 'This scope holds no other checkpoint to compare with.',
 } as const;
-
-/** Opens (or reuses) a compare tab on the two checkpoints. */
-export async function openCompare(app: App, older: CheckpointRecord, newer: CheckpointRecord): Promise<void> {
-	const leaf = app.workspace.getLeavesOfType(COMPARE_VIEW_TYPE)[0] ?? app.workspace.getLeaf('tab');
-	await leaf.setViewState({ type: COMPARE_VIEW_TYPE, active: true, state: { older: older.path, newer: newer.path } });
-	revealLeaf(app, leaf);
-}
 
 /** The checkpoint a note stands for: itself, the original of a copy; null for an empty file. */
 async function recordOfNote(host: ChainHost, path: string): Promise<{ rec: CheckpointRecord; all: readonly CheckpointRecord[] } | null> {
