@@ -45,14 +45,15 @@ export function noteKey(ts: number, text: string): string {
 
 const NEW_CHECKPOINTS = `FROM checkpoints k WHERE k.scope = ? AND k.first_seen > ? AND k.copy_of IS NULL AND k.empty = 0`;
 
+// Each "not seen before" test is one NOT IN over the scope's earlier rows, which SQLite builds
+// once (and only when something is new), not a search of them per new row.
 const NEW_CONVERSATIONS = `SELECT DISTINCT k.conversation ${NEW_CHECKPOINTS}
-	AND NOT EXISTS (SELECT 1 FROM checkpoints o WHERE o.scope = k.scope AND o.conversation = k.conversation AND o.first_seen <= ?)
+	AND k.conversation NOT IN (SELECT o.conversation FROM checkpoints o WHERE o.scope = ? AND o.first_seen <= ?)
 	ORDER BY k.conversation`;
 
 const NEW_RULINGS = `SELECT DISTINCT r.review_key FROM checkpoints k JOIN rulings r ON r.checkpoint = k.rid
 	WHERE k.scope = ? AND k.first_seen > ? AND k.copy_of IS NULL AND k.empty = 0
-	AND NOT EXISTS (SELECT 1 FROM checkpoints o JOIN rulings q ON q.checkpoint = o.rid
-		WHERE o.scope = k.scope AND o.first_seen <= ? AND q.review_key = r.review_key)
+	AND r.review_key NOT IN (SELECT q.review_key FROM checkpoints o JOIN rulings q ON q.checkpoint = o.rid WHERE o.scope = ? AND o.first_seen <= ?)
 	ORDER BY r.review_key`;
 
 const NEW_NOTES = `FROM session_notes n JOIN sessions s ON s.id = n.session
@@ -63,12 +64,14 @@ const NEW_VERDICTS = `FROM verdict_lines WHERE scope = ? AND first_seen > ? AND 
 /** The counts alone: what the status bar and the list of scopes need. */
 export function newsOfScope(c: Conn, scope: string, since: number, ownLines: readonly string[]): ScopeNews {
 	const count = (sql: string, params: (string | number)[]): number => num(c.values(sql, params)[0]?.[0]);
+	const checkpoints = count(`SELECT count(*) ${NEW_CHECKPOINTS}`, [scope, since]);
+	// No new checkpoint, no new conversation or ruling: the usual case asks nothing more.
 	return {
 		scope,
-		checkpoints: count(`SELECT count(*) ${NEW_CHECKPOINTS}`, [scope, since]),
-		conversations: count(`SELECT count(*) FROM (${NEW_CONVERSATIONS})`, [scope, since, since]),
+		checkpoints,
+		conversations: checkpoints === 0 ? 0 : count(`SELECT count(*) FROM (${NEW_CONVERSATIONS})`, [scope, since, scope, since]),
 		notes: count(`SELECT count(*) ${NEW_NOTES}`, [scope, since]),
-		rulings: count(`SELECT count(*) FROM (${NEW_RULINGS})`, [scope, since, since]),
+		rulings: checkpoints === 0 ? 0 : count(`SELECT count(*) FROM (${NEW_RULINGS})`, [scope, since, scope, since]),
 		verdicts: count(`SELECT count(*) ${NEW_VERDICTS}`, [scope, since, JSON.stringify(ownLines)]),
 	};
 }
@@ -76,9 +79,9 @@ export function newsOfScope(c: Conn, scope: string, since: number, ownLines: rea
 /** The new items themselves, for the pane and the timeline to mark. */
 export function newItemsOfScope(c: Conn, scope: string, since: number, ownLines: readonly string[]): NewItems {
 	const paths = c.values(`SELECT k.path ${NEW_CHECKPOINTS} ORDER BY k.name, k.path`, [scope, since]).map((r) => str(r[0]));
-	const conversationIds = c.values(NEW_CONVERSATIONS, [scope, since, since]).map((r) => str(r[0]));
+	const conversationIds = c.values(NEW_CONVERSATIONS, [scope, since, scope, since]).map((r) => str(r[0]));
 	const noteKeys = c.values(`SELECT n.ts, n.text ${NEW_NOTES} ORDER BY n.ts, n.id`, [scope, since]).map((r) => noteKey(num(r[0]), str(r[1])));
-	const rulingKeys = c.values(NEW_RULINGS, [scope, since, since]).map((r) => str(r[0]));
+	const rulingKeys = c.values(NEW_RULINGS, [scope, since, scope, since]).map((r) => str(r[0]));
 	const verdicts = num(c.values(`SELECT count(*) ${NEW_VERDICTS}`, [scope, since, JSON.stringify(ownLines)])[0]?.[0]);
 	return {
 		scope, checkpoints: paths.length, conversations: conversationIds.length, notes: noteKeys.length, rulings: rulingKeys.length, verdicts,
