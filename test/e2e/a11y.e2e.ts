@@ -1,6 +1,7 @@
 /**
  * Accessibility of the plugin's own surfaces, checked by axe-core in real Chromium over the
- * demo vault: the resume pane (kestrel, every section opened), the review queue, the
+ * demo vault: the resume pane (kestrel, every section opened), its "since I last looked" line,
+ * marks and status bar dot, the list of scopes with news, the review queue, the
  * conversations view, the chain bar on a checkpoint note and the settings tab, each in the light
  * and the dark theme. axe runs in the page from the installed package (nothing is downloaded)
  * and only over the plugin's elements: the host's own chrome is not ours to judge. A serious or
