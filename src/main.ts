@@ -14,6 +14,7 @@ import { registerIndex, type IndexFeatures } from './ui/notes/register';
 import { registerWhy, type WhyFeatures } from './ui/why/register';
 import { registerCompare, type CompareFeatures } from './ui/compare/register';
 import { registerTimeline, type TimelineFeatures } from './ui/timeline/register';
+import { registerSince, type SinceFeatures } from './ui/since/register';
 
 /** Quiet time after the last file event before views and the status bar catch up. */
 const NOTIFY_DELAY_MS = 300;
@@ -35,6 +36,8 @@ export default class LogosContinuityPlugin extends Plugin {
 	index!: IndexFeatures;
 	/** Two checkpoints side by side. */
 	private compare!: CompareFeatures;
+	/** "Since I last looked": last looks per scope, marks, the status bar dot, "Show scopes with news". */
+	since!: SinceFeatures;
 	/** Views and the status bar catch up once a burst of file events has settled. */
 	private readonly notify = debounce(() => this.catchUp(), NOTIFY_DELAY_MS, true);
 
@@ -50,6 +53,8 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.timeline = registerTimeline(this);
 		this.index = registerIndex(this, () => this.changed(false));
 		this.why = registerWhy(this);
+		this.since = registerSince(this, { store: () => this.index.service.store, seen: () => this.timeline.refresh() });
+		this.reviews.actions.onWritten = (_scope, line) => this.since.wroteVerdict(line);
 		this.addSettingTab(new LogosSettingTab(this.app, this));
 
 		this.app.workspace.onLayoutReady(() => this.start());
@@ -77,6 +82,7 @@ export default class LogosContinuityPlugin extends Plugin {
 			// The pane's key holds the remote-images choice: a refresh re-renders only on a change.
 			if (this.settings.remoteImages !== before.remoteImages) this.resume.refresh();
 			void this.index.refreshStatus();
+			this.since.refresh();
 		}
 	}
 
@@ -88,6 +94,7 @@ export default class LogosContinuityPlugin extends Plugin {
 	private start(): void {
 		this.index.start();
 		watchSessions(this, this.app, () => this.settings.sessionsFolder, () => this.changed(false));
+		this.since.start();
 		this.changed(true);
 		this.resume.start();
 	}
@@ -111,5 +118,6 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.compare.refresh();
 		this.timeline.refresh();
 		void this.index.refreshStatus();
+		this.since.refresh();
 	}
 }

@@ -55,7 +55,8 @@ export interface StoredRow extends FileStamp {
 
 const INSERT_CHECKPOINT = `INSERT OR REPLACE INTO checkpoints (rid, path, name, scope, conversation, id, session,
 	host_session, ts, agent, task, follows, auto, auto_closed, handoff, git_commit, flat, empty, copy_of,
-	mtime, size, problems, record, digest, lines, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`;
+	mtime, size, problems, record, digest, lines, stamp, first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?,
+	coalesce((SELECT first_seen FROM checkpoints WHERE path = ?), ?))`;
 
 /** Sums of stamps are taken modulo 2^32: exact in SQLite's integers and in JavaScript's. */
 export const STAMP_MODULUS = 2 ** 32;
@@ -102,9 +103,11 @@ function newRid(c: Conn): number {
 /**
  * Replaces whatever the index held for the file: a row on the same path gives way, its
  * rulings and decisions with it (the delete trigger fires for a replaced row, as
- * recursive triggers are on), so a new row costs no delete first.
+ * recursive triggers are on), so a new row costs no delete first. `seen` is when the index
+ * first saw the file: a row on the same path keeps its own (the values are computed before
+ * the old row gives way), so an edited checkpoint is not news again.
  */
-export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, extras?: KeptExtras): void {
+export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, extras: KeptExtras | undefined, seen: number): void {
 	const cp = r.checkpoint;
 	const rid = newRid(c);
 	c.run(INSERT_CHECKPOINT, [
@@ -112,7 +115,7 @@ export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, 
 		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
 		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
 		utf8(encodeCheckpoint(cp, r.scope)), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
-		stampHash(r.path, stamp.mtime, stamp.size),
+		stampHash(r.path, stamp.mtime, stamp.size), r.path, seen,
 	]);
 	// docs/decisions.md §3: a placeholder says nothing was ruled out, so it is no ruling (a null key).
 	if (cp.failed.length > 0) c.run(INSERT_RULINGS, [rid, JSON.stringify(rulingKeys(cp.failed))]);

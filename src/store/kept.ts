@@ -193,9 +193,15 @@ export class KeptFiles {
 		return n && sameStamp(n, f) ? n.notes : undefined;
 	}
 
-	keepVerdicts(f: Stamped, text: string): void {
-		this.verdicts.set(f.path, { mtime: f.mtime, size: f.size, verdicts: parseReviewed(text) });
+	/** A reviewed.md as read now; its verdict lines go to the index, which notes the ones it never saw ("since I last looked"). */
+	keepVerdicts(f: Stamped & { scope?: string | null }, text: string): void {
+		const verdicts = parseReviewed(text);
+		this.verdicts.set(f.path, { mtime: f.mtime, size: f.size, verdicts });
 		this.errors.delete(f.path);
+		if (f.scope) {
+			const lines = text.split('\n');
+			this.store.seeVerdictLines(f.scope, verdicts.map((v) => lines[v.line].trim()));
+		}
 	}
 
 	verdictsOf(f: Stamped): Verdict[] | undefined {

@@ -78,7 +78,7 @@ function openSession(c: Conn, scope: string, agent: string, ts: number, stamp: S
  * Never deletes: a note gone from the file is only marked absent, and a session
  * left with nothing shown is closed, as logos closes the sessions a checkpoint folds.
  */
-export function importScopeNotes(c: Conn, scope: string, notes: readonly WorkingNote[], stamp: StampFormat, opts: ImportOptions = {}): ImportResult {
+export function importScopeNotes(c: Conn, scope: string, notes: readonly WorkingNote[], stamp: StampFormat, opts: ImportOptions = {}, firstSeen = 0): ImportResult {
 	const known = new Map<string, IndexedNote>();
 	for (const row of c.all(`SELECT ${NOTE_COLUMNS} WHERE s.project = ?`, [scope])) {
 		const note = toNote(row);
@@ -101,7 +101,7 @@ export function importScopeNotes(c: Conn, scope: string, notes: readonly Working
 		let session = sessions.get(agent);
 		if (session === undefined) sessions.set(agent, (session = openSession(c, scope, agent, n.ts, stamp)));
 		const own = opts.ownAgent !== undefined && agent === opts.ownAgent ? 1 : 0;
-		c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present) VALUES (?, ?, ?, 0, ?, 1)', [session, n.text, n.ts, own]);
+		c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES (?, ?, ?, 0, ?, 1, ?)', [session, n.text, n.ts, own, firstSeen]);
 		changes++;
 	}
 	for (const row of known.values()) {

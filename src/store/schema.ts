@@ -173,3 +173,25 @@ END;
 export const OWN_NOTES_SCHEMA = `
 CREATE INDEX session_notes_own ON session_notes(ts, id) WHERE own = 1;
 `;
+
+// Step 6: when this device's index first saw each checkpoint, working note and verdict line
+// (milliseconds of the injected clock), so "since I last looked" is one indexed count
+// (docs/decisions.md, "Since I last looked"). Rows already in an index get 0: seen before
+// news was kept, so an upgrade announces nothing. `news_baseline` says which first reads are
+// still to come: what they find (the first full pass of a new, upgraded or rebuilt index, and
+// the first read of reviewed.md files) is taken as seen, not as news.
+export const FIRST_SEEN_SCHEMA = `
+ALTER TABLE checkpoints ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX checkpoints_seen ON checkpoints(scope, first_seen);
+ALTER TABLE session_notes ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE verdict_lines (
+	scope TEXT NOT NULL,
+	line TEXT NOT NULL,
+	first_seen INTEGER NOT NULL,
+	PRIMARY KEY (scope, line)
+) WITHOUT ROWID;
+
+CREATE TABLE news_baseline (what TEXT PRIMARY KEY) WITHOUT ROWID;
+INSERT INTO news_baseline (what) VALUES ('rows'), ('verdicts');
+`;

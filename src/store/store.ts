@@ -18,10 +18,12 @@ import {
 	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, noteScopes, ownNotes, pendingOwn, restoreOwn, setFlushed,
 	shownNotes, type StampFormat, writeNoteFile,
 } from './note-rows';
+import { baselinePending, newItemsOfScope, newsOfScope, type NewItems, type ScopeNews, seeVerdictLines, setBaseline } from './news';
 import { createIndexDb, isDamageError } from './open';
 import { salvageFromDb, type SalvagedNote } from './salvage';
 
 export type { SalvagedNote } from './salvage';
+export type { NewItems, ScopeNews } from './news';
 export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, StampFormat, StoredRow };
 
 /** What `cli stats` prints: how much the index holds. */
@@ -52,6 +54,8 @@ export interface NoteImportOptions extends ImportOptions {
 export interface IndexStoreOptions {
 	/** Local `YYYYMMDD-HHMMSS` for a unix time; date-fns in the machine's zone by default. */
 	formatStamp?: StampFormat;
+	/** Milliseconds now, for when the index first sees a row ("since I last looked"); Date.now by default. */
+	clock?: () => number;
 }
 
 export const localStamp: StampFormat = (ts) => format(new Date(ts * 1000), 'yyyyMMdd-HHmmss');
@@ -79,12 +83,34 @@ export class IndexStore {
 	private batching = 0;
 	private batchChanged = false;
 	private readonly sql: SqlJsStatic | null;
+	private readonly clock: () => number;
+	/** First reads still taken as seen (news_baseline), read once per database. */
+	private baseline: Set<string> | null = null;
 
 	/** Takes a database that `openIndexBytes`/`loadIndex` opened (current schema). */
 	constructor(db: Database, opts: IndexStoreOptions & { sql?: SqlJsStatic } = {}) {
 		this.conn = new Conn(db, connectionSettings);
 		this.stamp = opts.formatStamp ?? localStamp;
 		this.sql = opts.sql ?? null;
+		this.clock = opts.clock ?? Date.now;
+	}
+
+	/**
+	 * When a row written now counts as first seen: the clock's time, or 0 (seen) while the
+	 * first reads of a new, upgraded or rebuilt index are still to come (see schema.ts, step 6).
+	 */
+	private seenNow(what: 'rows' | 'verdicts'): number {
+		this.baseline ??= baselinePending(this.conn);
+		return this.baseline.has(what) ? 0 : this.clock();
+	}
+
+	/** The first full pass (`rows`) or the first read of the reviewed.md files (`verdicts`) is done: what comes next is news. */
+	endBaseline(what: 'rows' | 'verdicts'): void {
+		this.baseline ??= baselinePending(this.conn);
+		if (!this.baseline.has(what)) return;
+		setBaseline(this.conn, what, false);
+		this.baseline.delete(what);
+		this.changed();
 	}
 
 	static create(sql: SqlJsStatic, opts: IndexStoreOptions = {}): IndexStore {
@@ -114,6 +140,7 @@ export class IndexStore {
 		const notes = salvageFromDb(old);
 		const fresh = createIndexDb(this.sql);
 		this.conn.replace(fresh);
+		this.baseline = null;
 		try {
 			old.close();
 		} catch {
@@ -162,7 +189,8 @@ export class IndexStore {
 
 	/** `extras` lets a later start place the file without reading it (see storedRows). */
 	upsertCheckpoint(record: CheckpointRecord, mtime: number, size: number, extras?: KeptExtras): void {
-		this.conn.tx(() => writeCheckpoint(this.conn, record, { mtime, size }, extras));
+		const seen = this.seenNow('rows');
+		this.conn.tx(() => writeCheckpoint(this.conn, record, { mtime, size }, extras, seen));
 		this.changed();
 	}
 
@@ -285,7 +313,7 @@ export class IndexStore {
 	 */
 	importNotes(scope: string, notes: readonly WorkingNote[], opts: NoteImportOptions = {}): ImportResult {
 		const out = this.conn.tx(() => {
-			const r = importScopeNotes(this.conn, scope, notes, this.stamp, opts);
+			const r = importScopeNotes(this.conn, scope, notes, this.stamp, opts, this.seenNow('rows'));
 			if (opts.file) {
 				const before = noteFileAt(this.conn, opts.file.path);
 				const f = { path: opts.file.path, scope, mtime: opts.file.mtime, size: opts.file.size };
@@ -338,7 +366,10 @@ export class IndexStore {
 			this.conn.run('DELETE FROM decisions');
 			this.conn.run('DELETE FROM checkpoints');
 			clearDerivedNotes(this.conn);
+			// What the rebuild reads again was seen before it: no news (verdict lines are kept).
+			setBaseline(this.conn, 'rows', true);
 		});
+		this.baseline = null;
 		this.changed();
 	}
 
@@ -392,6 +423,29 @@ export class IndexStore {
 			unflushed: this.pendingOwnNotes().length,
 			schemaVersion: count('SELECT user_version AS n FROM pragma_user_version'),
 		};
+	}
+
+	/**
+	 * The verdict lines of a scope's reviewed.md as read now (each line trimmed); lines new to
+	 * the index are first seen now. Returns how many were new.
+	 */
+	seeVerdictLines(scope: string, lines: readonly string[]): number {
+		const added = seeVerdictLines(this.conn, scope, lines, this.seenNow('verdicts'));
+		if (added > 0) this.changed();
+		return added;
+	}
+
+	/**
+	 * What the scope gained after `since` (milliseconds, the clock's), by kind: counts from the
+	 * first-seen columns. `ownLines` are verdict lines this device wrote, never news.
+	 */
+	newsOfScope(scope: string, since: number, ownLines: readonly string[] = []): ScopeNews {
+		return newsOfScope(this.conn, scope, since, ownLines);
+	}
+
+	/** The same, with the items, for a view to mark them. */
+	newItemsOfScope(scope: string, since: number, ownLines: readonly string[] = []): NewItems {
+		return newItemsOfScope(this.conn, scope, since, ownLines);
 	}
 
 	export(): Uint8Array {

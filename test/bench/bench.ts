@@ -336,6 +336,31 @@ async function main(): Promise<void> {
 		line('e_naive_over_indexed_first', (naive / first.ms).toFixed(1));
 		line('e_naive_over_indexed_with_rebuild', (naive / (first.ms + rebuilt.ms)).toFixed(1));
 
+		// (g) "Since I last looked": the counts the status bar dot takes for every scope (nothing new,
+		// the usual case), and the big scope's counts and items with half its checkpoints new.
+		const scopes = ix.store.scopes();
+		const g: number[] = [];
+		for (let i = 0; i < 9; i++) g.push((await time(() => scopes.map((sc) => ix.store.newsOfScope(sc, 0)))).ms);
+		line('g_news_every_scope_ms', `${fmt(median(g))} (${scopes.length} scopes, nothing new)`);
+		let seenAt = 1000;
+		const newsStore = IndexStore.create(sql, { clock: () => seenAt });
+		newsStore.endBaseline('rows');
+		const bigRecords = model.value.scan.records.filter((r) => r.scope === big);
+		newsStore.batch(() => bigRecords.forEach((r, i) => {
+			seenAt = i < bigRecords.length / 2 ? 1000 : 3000;
+			newsStore.upsertCheckpoint(r, 1, 1);
+		}));
+		const gc: number[] = [];
+		const gi: number[] = [];
+		let fresh = 0;
+		for (let i = 0; i < 9; i++) {
+			gc.push((await time(() => newsStore.newsOfScope(big, 2000))).ms);
+			gi.push((await time(() => (fresh = newsStore.newItemsOfScope(big, 2000).checkpoints))).ms);
+		}
+		line('g_news_big_counts_ms', `${fmt(median(gc))} (${bigRecords.length} checkpoints, ${fresh} new)`);
+		line('g_news_big_items_ms', fmt(median(gi)));
+		newsStore.close();
+
 		cliFigures(dir, { big, small: 'proj-02', bigCount: SIZE.bigScope, smallCount: Math.floor((SIZE.checkpoints - SIZE.bigScope) / (SIZE.scopes - 1)) });
 
 		// What one checkpoint change costs the disk the index lives on (often a synced folder):

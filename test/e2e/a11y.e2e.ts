@@ -1,11 +1,12 @@
 /**
  * Accessibility of the plugin's own surfaces, checked by axe-core in real Chromium over the
- * demo vault: the resume pane (kestrel, every section opened), the review queue, the
- * conversations view (every conversation's checkpoints unfolded, one picked to compare from),
- * the chain bar on a checkpoint note and the settings tab, each in the light and the dark theme.
- * axe runs in the page from the installed package (nothing is downloaded) and only over the
- * plugin's elements: the host's own chrome is not ours to judge. A serious or critical
- * violation fails the test; the counts per surface and theme are printed as a table.
+ * demo vault: the resume pane (kestrel, every section opened), its "since I last looked" line,
+ * marks and status bar dot, the list of scopes with news, the review queue, the conversations
+ * view (every conversation's checkpoints unfolded, one picked to compare from), the chain bar on
+ * a checkpoint note and the settings tab, each in the light and the dark theme. axe runs in the
+ * page from the installed package (nothing is downloaded) and only over the plugin's elements:
+ * the host's own chrome is not ours to judge. A serious or critical violation fails the test;
+ * the counts per surface and theme are printed as a table.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -15,6 +16,12 @@ const served = useHost(DEMO_VAULT);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const CHECKPOINT = 'sessions/kestrel/_convos/019ab4e2-3c71-7d05-9f2a-6b8c0d1e2f34/20261125-100233-codex.md';
 const CONVERSATIONS = '.workspace-leaf-content[data-type="logos-conversations"]';
+const NEWS_CHECKPOINT = 'sessions/rivet/_convos/c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f/20261201-090000-codex.md';
+const NEWS_TEXT = [
+	'---', 'project: rivet', 'agent: codex', 'session: 20261201-090000-codex', 'host_session: c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+	'checkpointed: 2026-12-01T09:00:00-08:00', '---', '', '## Task', '', 'write the Homebrew tap formula for rivet', '',
+	"## Didn't work", '', '- brew audit --strict on a formula without a license stanza', '', '## Next', '', "open the tap's pull request", '',
+].join('\n');
 
 interface Found {
 	id: string;
@@ -82,6 +89,39 @@ const SURFACES: { name: string; selector: string; show(page: Page): Promise<void
 		show: async (page) => {
 			await openNote(page, CHECKPOINT);
 			await shownNote(page).locator('.logos-chain-bar .logos-chain-position').waitFor({ timeout: 30_000 });
+		},
+	},
+	{
+		// "Since I last looked": a checkpoint arrives while rivet is on screen; its line, its marks and the dot
+		// (only these: the rest of the pane is the surface above, where the longer kestrel scrolls its header away).
+		name: 'pane with news',
+		selector: `${PANE} .logos-news, ${PANE} .logos-new-badge, .status-bar-item.logos-news-status`,
+		show: async (page) => {
+			await openResumePane(page);
+			await page.selectOption(`${PANE} select.logos-scope-select`, 'rivet');
+			await waitForPane(page, 'rivet');
+			await page.evaluate(async ([p, t]) => {
+				const app = window.host?.app as { vault: { create(p: string, t: string): Promise<unknown> } };
+				await app.vault.create(p, t);
+			}, [NEWS_CHECKPOINT, NEWS_TEXT] as const);
+			await page.locator(`${PANE} .logos-news .logos-news-seen`).waitFor({ timeout: 30_000 });
+			const titles = page.locator(`${PANE} .logos-section.is-collapsed > .logos-section-title`);
+			while ((await titles.count()) > 0) await titles.first().click();
+		},
+	},
+	{
+		name: 'news list',
+		selector: '.modal .logos-news-suggestion',
+		show: async (page) => {
+			await openResumePane(page);
+			await page.selectOption(`${PANE} select.logos-scope-select`, 'rivet');
+			await waitForPane(page, 'rivet');
+			await page.evaluate(async ([p, t]) => {
+				const app = window.host?.app as { vault: { create(p: string, t: string): Promise<unknown> } };
+				await app.vault.create(p, t);
+			}, [NEWS_CHECKPOINT, NEWS_TEXT] as const);
+			await page.locator(`${PANE} .logos-news`).waitFor({ timeout: 30_000 });
+			await runCommand(page, 'Show scopes with news');
 		},
 	},
 	{

@@ -105,8 +105,8 @@ test('the status bar names its scope, says what a click does, and Enter on it op
 	const { page, errors } = await served.open();
 	await waitForPane(page);
 	await openNote(page, 'sessions/kestrel/uncommitted.md');
-	await page.waitForFunction(() => /^kestrel: \d+ uncommitted notes?/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
-	const item = page.locator('.status-bar-item.plugin-logos-continuity');
+	await page.waitForFunction(() => /^kestrel: \d+ uncommitted notes?/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
+	const item = page.locator('.status-bar-item.plugin-logos-continuity.logos-status');
 	expect(await statusText(page)).toMatch(/^kestrel: \d+ uncommitted notes?/);
 	expect(await item.getAttribute('aria-label')).toMatch(/\nClick to open the resume pane on kestrel\.$/);
 	expect(await item.getAttribute('role')).toBe('button');

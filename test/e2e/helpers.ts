@@ -297,7 +297,7 @@ export async function noticesShown(page: Page): Promise<string[]> {
 
 /** What the plugin's status bar item says. */
 export async function statusText(page: Page): Promise<string> {
-	return (await page.textContent('.status-bar-item.plugin-logos-continuity')) ?? '';
+	return (await page.textContent('.status-bar-item.plugin-logos-continuity.logos-status')) ?? '';
 }
 
 /** A PNG in test/e2e/artifacts/ for a person to look at. */

@@ -12,7 +12,7 @@ const NOTES = 'sessions/harbor/uncommitted.md';
 const NOTE_LINE = '- the north pier gauge was recalibrated on Monday <!-- ts=1795723200 agent=codex -->\n';
 
 async function statusText(page: Page): Promise<string> {
-	return (await page.textContent('.status-bar-item.plugin-logos-continuity')) ?? '';
+	return (await page.textContent('.status-bar-item.plugin-logos-continuity.logos-status')) ?? '';
 }
 
 /** Appends a working note through Vault.process, as Obsidian reports a file another program changed. */
@@ -37,9 +37,9 @@ describe('the host as started by default', () => {
 		const before = readFileSync(join(served.host.dir, NOTES), 'utf8');
 		const { page, errors } = await served.open();
 		await expect(page.textContent('.host-writes')).resolves.toBe('writes go to memory');
-		await page.waitForFunction(() => /\b2\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		await page.waitForFunction(() => /\b2\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 		await appendNote(page);
-		await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 		expect(await statusText(page)).toMatch(/\b3\b.*uncommitted/i);
 		expect(readFileSync(join(served.host.dir, NOTES), 'utf8')).toBe(before);
 		expect(errors).toEqual([]);
@@ -57,7 +57,7 @@ describe('the host started with --write', () => {
 		expect(writes).toMatch(/^writes go to .*vault-e2e$/);
 		await appendNote(page);
 		expect(readFileSync(join(served.host.dir, NOTES), 'utf8')).toBe(before + NOTE_LINE);
-		await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		await page.waitForFunction(() => /\b3\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 		await screenshot(page, 'writes-to-folder');
 		expect(errors).toEqual([]);
 		await page.context().close();

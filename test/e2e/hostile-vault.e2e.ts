@@ -161,7 +161,7 @@ test('HTML in agent text: no form, no style, no remote request, and the app stay
 	// The app is still there to see.
 	expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none');
 	expect(await page.locator(`${PANE} .logos-who`).isVisible()).toBe(true);
-	expect(await page.locator('.status-bar-item.plugin-logos-continuity').isVisible()).toBe(true);
+	expect(await page.locator('.status-bar-item.plugin-logos-continuity.logos-status').isVisible()).toBe(true);
 	await screenshot(page, 'hostile-html');
 	expect(remote).toEqual([]);
 	expect(errors).toEqual([]);
@@ -177,7 +177,7 @@ test('a damaged index file: the person is told once, and the pane and the status
 	await showScope(page, 'alpha');
 	expect(await page.locator(`${PANE} .logos-who`).textContent()).toMatch(/^claude · /);
 	// With no note open, the status bar counts every scope's working notes.
-	await page.waitForFunction(() => /^[^:]+: \d+ uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+	await page.waitForFunction(() => /^[^:]+: \d+ uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 	const count = Number(/: (\d+) uncommitted/.exec(await statusText(page))?.[1]);
 	expect(await page.locator('.notice', { hasText: REBUILT }).count()).toBe(1);
 	await screenshot(page, 'damaged-index');
@@ -187,7 +187,7 @@ test('a damaged index file: the person is told once, and the pane and the status
 		const app = window.host?.app as { vault: { getFileByPath(p: string): unknown; process(f: unknown, fn: (t: string) => string): Promise<string> } };
 		await app.vault.process(app.vault.getFileByPath('sessions/alpha/uncommitted.md'), (t) => `${t}- the limiter is on in staging <!-- ts=1796000000 agent=codex -->\n`);
 	});
-	await page.waitForFunction((n) => (document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? '').includes(`: ${n} uncommitted notes`), count + 1);
+	await page.waitForFunction((n) => (document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? '').includes(`: ${n} uncommitted notes`), count + 1);
 	await page.locator(`${PANE} [data-section="notes"] li`, { hasText: 'the limiter is on in staging' }).waitFor({ state: 'attached' });
 	// Told once: not again as the index catches up.
 	const told = (await page.evaluate(() => [...(window.host?.notices ?? [])])).filter((n) => n === REBUILT);

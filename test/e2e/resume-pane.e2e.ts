@@ -11,8 +11,8 @@ const served = useHost(E2E_VAULT);
 
 test('the plugin loads with no console error: its command, ribbon icon and status bar item are there', async () => {
 	const { page, errors } = await served.open();
-	const status = page.locator('.status-bar-item.plugin-logos-continuity');
-	await page.waitForFunction(() => (document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? '') !== '');
+	const status = page.locator('.status-bar-item.plugin-logos-continuity.logos-status');
+	await page.waitForFunction(() => (document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? '') !== '');
 	expect(await status.textContent()).toMatch(/\b2\b.*uncommitted/i);
 	await expect(page.locator('.side-dock-ribbon-action[aria-label="Open resume pane"]').count()).resolves.toBe(1);
 	await page.keyboard.press('Control+P');

@@ -16,7 +16,7 @@ test('a note added through the modal lands in uncommitted.md, and the status bar
 	const { page, errors } = await served.open();
 	await openNote(page, LATEST);
 	await openResumePane(page);
-	await page.waitForFunction(() => /^[^:]+: 2 uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+	await page.waitForFunction(() => /^[^:]+: 2 uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 	const counted = await statusText(page);
 	const before = await vaultText(page, NOTES);
 
@@ -35,7 +35,7 @@ test('a note added through the modal lands in uncommitted.md, and the status bar
 	await modal.waitFor({ state: 'detached' });
 
 	// One more note; the rest of the item (sessions gone silent) stays as it was.
-	await page.waitForFunction(() => /^[^:]+: 3 uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+	await page.waitForFunction(() => /^[^:]+: 3 uncommitted notes\b/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 	expect(await statusText(page)).toBe(counted.replace(/: 2 /, ': 3 '));
 	const after = await vaultText(page, NOTES);
 	expect(after.startsWith(before)).toBe(true);

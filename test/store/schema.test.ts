@@ -27,7 +27,7 @@ describe('schema', () => {
 		expect(userVersion(db)).toBe(SCHEMA_VERSION);
 		expect(applicationId(db)).toBe(APPLICATION_ID);
 		const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")[0].values.flat();
-		expect(tables).toEqual(['checkpoints', 'decisions', 'note_files', 'rulings', 'session_notes', 'sessions']);
+		expect(tables).toEqual(['checkpoints', 'decisions', 'news_baseline', 'note_files', 'rulings', 'session_notes', 'sessions', 'verdict_lines']);
 		db.close();
 	});
 

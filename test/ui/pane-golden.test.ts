@@ -13,6 +13,11 @@ import { buildVaultModel } from '../../src/core/model/vault-model';
 import { buildResume } from '../../src/core/answers/resume';
 import { renderResume } from '../../src/ui/resume/resume-render';
 import { sourcesFrom } from '../../src/ui/resume/resume-sources';
+import type { ResumeModel } from '../../src/core/answers/resume-types';
+import type { NewItems } from '../../src/store/news';
+import { marksOf, renderNewsLine } from '../../src/ui/resume/news-line';
+import { noteKey } from '../../src/store/news';
+import { earlierRulings } from '../../src/ui/resume/resume-history';
 import { verifyApproved } from '../helpers/approval';
 import { loadFolder } from '../helpers/load-folder';
 import { recordingEnv } from '../helpers/fake-model';
@@ -47,12 +52,13 @@ function lines(el: Element, indent: string, out: string[]): void {
 			const head = child.querySelector(':scope > .logos-section-title');
 			const name = head?.querySelector('.logos-section-name')?.textContent ?? '';
 			const count = head?.querySelector('.logos-section-count')?.textContent;
-			out.push(`${indent}${child.classList.contains('is-collapsed') ? '▸' : '▾'} ${name}${count ? ` (${count})` : ''}`);
+			const fresh = head?.querySelector(':scope > .logos-section-new')?.textContent;
+			out.push(`${indent}${child.classList.contains('is-collapsed') ? '▸' : '▾'} ${name}${count ? ` (${count})` : ''}${fresh ? ` · ${fresh}` : ''}`);
 			const body = child.querySelector(':scope > .logos-section-body');
 			if (body) lines(body, `${indent}    `, out);
 		} else if (child.classList.contains('logos-handoff')) {
 			out.push(`${indent}┌ handoff`);
-			for (const row of child.querySelectorAll(':scope > .logos-handoff-row')) {
+			for (const row of child.querySelectorAll(':scope > .logos-handoff-row, :scope > .logos-handoff-extra > .logos-handoff-row')) {
 				const label = row.querySelector('.logos-handoff-label')?.textContent ?? '';
 				const value = row.querySelector('.logos-handoff-value');
 				const one = value?.children.length === 1 && value.firstElementChild?.classList.contains('logos-line');
@@ -84,12 +90,14 @@ function lines(el: Element, indent: string, out: string[]): void {
 	}
 }
 
-function paneText(scope: string): string {
+function paneText(scope: string, news?: (r: ResumeModel) => NewItems): string {
 	const r = buildResume(model, scope, { conversation: null, now: NOW });
 	const env = recordingEnv(sourcesFrom(model));
 	const el = createDiv();
+	const items = news?.(r);
 	renderResume(el, r, {
 		...env,
+		...(items ? { news: marksOf(items), handoffExtras: (room: HTMLElement) => void renderNewsLine(room, items, () => undefined) } : {}),
 		locale: 'en-US',
 		// State's markdown as its text; the real pane renders it through the allow-list.
 		markdown: (block, text) => void block.setText(text),
@@ -105,4 +113,21 @@ describe('the resume pane over demo-vault', () => {
 	for (const scope of model.scopes) {
 		test(scope, () => verifyApproved(path.join(__dirname, 'approved', 'pane', ...scope.split('/')), paneText(scope)));
 	}
+	// "Since I last looked": the latest checkpoint, a working note, an earlier ruling and another
+	// conversation new, and a verdict line from elsewhere: the handoff block's "New" line and the marks.
+	test('kestrel with news since the last look', () => {
+		const text = paneText('kestrel', (r) => {
+			const note = r.uncommitted[0];
+			const ruling = earlierRulings(r.rulings)[0];
+			return {
+				scope: 'kestrel', checkpoints: 2, conversations: 1, notes: 1, rulings: 1, verdicts: 1,
+				paths: [r.latest?.record.path ?? '', r.conversations[0]?.latestPath ?? ''],
+				conversationIds: [r.conversations[0]?.id ?? ''],
+				noteKeys: note ? [noteKey(note.ts, note.text)] : [],
+				rulingKeys: ruling ? [ruling.key] : [],
+			};
+		});
+		expect(text).toContain('│ New:\n│     2 checkpoints, 1 working note, 1 verdict\n│     [Mark as seen]');
+		verifyApproved(path.join(__dirname, 'approved', 'pane-since', 'kestrel'), text);
+	});
 });

@@ -8,6 +8,7 @@ import { setIcon } from 'obsidian';
 import { parseRoute } from '../../core/format/notes';
 import type { ResumeModel, RulingRow } from '../../core/answers/resume-types';
 import type { CheckpointRecord } from '../../core/types';
+import { NEWS } from '../shared/labels';
 
 /** A place in the vault a line came from; `line` is 0-based, -1 when unknown. */
 export interface LinkTarget {
@@ -45,6 +46,33 @@ export interface RenderEnv {
 	why?(path: string): void;
 	/** Locale of dates and times; the person's own (the runtime's default) when absent. */
 	locale?: string;
+	/** What this device first saw since the person last looked at the scope, to be marked; nothing is marked without it. */
+	news?: PaneMarks;
+}
+
+/** Which items are new since the person last looked (docs/decisions.md, "Since I last looked"). */
+export interface PaneMarks {
+	checkpoint(path: string): boolean;
+	note(ts: number, text: string): boolean;
+	/** By reviewKey. */
+	ruling(key: string): boolean;
+	conversation(id: string): boolean;
+}
+
+/** The "new" mark on an item, its meaning in the tooltip; colours from the theme (styles.css). */
+export function newBadge(parent: HTMLElement): HTMLElement {
+	const el = parent.createSpan({ cls: 'logos-new-badge', text: NEWS.badge });
+	tooltip(el, NEWS.badgeTip);
+	return el;
+}
+
+/** "2 new" beside a section's count, so news inside a closed section is seen from its title. */
+export function sectionNews(body: HTMLElement, n: number): void {
+	if (n === 0) return;
+	const head = body.parentElement?.querySelector<HTMLElement>(':scope > .logos-section-title');
+	if (!head) return;
+	const el = head.createSpan({ cls: ['logos-new-badge', 'logos-section-new'], text: NEWS.sectionBadge(n) });
+	tooltip(el, NEWS.badgeTip);
 }
 
 /** Items shown before a list folds behind "show all". */

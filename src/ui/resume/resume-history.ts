@@ -6,7 +6,7 @@
  */
 import type { ResumeModel, RulingRow } from '../../core/answers/resume-types';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, HEADING, PROBLEM_TEXT, RECEIPT_TEXT, SECTION, untitledConversation } from '../shared/labels';
-import { agentSpan, foldedList, linked, linkedNote, meta, plural, rulingItem, section, timeSpan, tooltip, type LinkTarget, type RenderEnv } from './resume-dom';
+import { agentSpan, foldedList, linked, linkedNote, meta, newBadge, plural, rulingItem, section, sectionNews, timeSpan, tooltip, type LinkTarget, type RenderEnv } from './resume-dom';
 import { rowVerdict } from '../review/verdict-marks';
 import { renderAbandoned } from './abandoned-line';
 
@@ -43,6 +43,7 @@ function rulingLine(ul: HTMLElement, row: RulingRow, now: number, env: RenderEnv
 	} else {
 		sourceMeta(line, row.session, row.copyTs, now, env);
 	}
+	if (env.news?.ruling(row.key)) newBadge(line);
 	env.rulingActions?.(li, row);
 }
 
@@ -58,7 +59,11 @@ export function renderEarlier(el: HTMLElement, r: ResumeModel, env: RenderEnv): 
 			const inner = section(body, 'ruled-out-retired', SECTION.retired, retired.length);
 			inner.parentElement?.addClass('logos-retired');
 			foldedList(inner, retired, env, (ul, row) => rulingLine(ul, row, r.now, env));
+			const news = env.news;
+			if (news) sectionNews(inner, retired.filter((x) => news.ruling(x.key)).length);
 		}
+		const news = env.news;
+		if (news) sectionNews(body, rows.filter((x) => news.ruling(x.key)).length);
 	}
 	const earlier = r.decisions.filter((d) => !d.inLatest);
 	if (earlier.length > 0) {
@@ -89,7 +94,10 @@ export function renderAfterNext(el: HTMLElement, r: ResumeModel, env: RenderEnv,
 				const li = linkedNote(ul, 'li', n.text, notesTarget(n.scope, n.line, env), env);
 				const m = meta(li, ` · ${n.agent}, `);
 				timeSpan(m, n.ts, r.now, env);
+				if (env.news?.note(n.ts, n.text)) newBadge(li);
 			});
+			const news = env.news;
+			if (news) sectionNews(body, r.uncommitted.filter((n) => news.note(n.ts, n.text)).length);
 		}
 		return;
 	}
@@ -114,8 +122,11 @@ export function renderAfterNext(el: HTMLElement, r: ResumeModel, env: RenderEnv,
 			if (c.handoffTo) flags.push(`handed off to ${c.handoffTo}`);
 			if (c.flat) flags.push('flat layout');
 			if (flags.length > 0) m.appendText(` · ${flags.join(' · ')}`);
+			if (env.news?.conversation(c.id) || env.news?.checkpoint(c.latestPath)) newBadge(li);
 			if (c.next.trim() !== '') li.createDiv({ cls: 'logos-meta', text: `Next: ${c.next.trim()}` });
 		});
+		const news = env.news;
+		if (news) sectionNews(body, r.conversations.filter((c) => news.conversation(c.id) || news.checkpoint(c.latestPath)).length);
 	}
 	renderAbandoned(el, r, env);
 	renderNotices(el, r, env);

@@ -9,7 +9,7 @@
 import type { ResumeLatest, ResumeModel, RulingRow } from '../../core/answers/resume-types';
 import type { CheckpointRecord } from '../../core/types';
 import { ACTIONS, AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HANDOFF, HEADING, SECTION } from '../shared/labels';
-import { agentFromId, agentSpan, foldedBlock, foldedList, linked, meta, plural, rulingItem, section, setSectionOpen, timeSpan, tooltip, type RenderEnv } from './resume-dom';
+import { agentFromId, agentSpan, foldedBlock, foldedList, linked, meta, newBadge, plural, rulingItem, section, sectionNews, setSectionOpen, timeSpan, tooltip, type RenderEnv } from './resume-dom';
 import { renderAfterNext, renderEarlier } from './resume-history';
 import { renderChangeLine } from './change-line';
 import { rowVerdict } from '../review/verdict-marks';
@@ -58,6 +58,7 @@ function renderHandoff(el: HTMLElement, latest: ResumeLatest, r: ResumeModel, en
 	line.createSpan({ cls: 'logos-agent', text: agentOf(rec) });
 	line.appendText(' · ');
 	timeSpan(line, c.ts, r.now, env);
+	if (env.news?.checkpoint(path)) newBadge(line);
 	if (c.handoffTo.trim() !== '') {
 		const to = line.createSpan({ cls: 'logos-handoff-to' });
 		to.setText(` → ${c.handoffTo.trim()}`);
@@ -163,8 +164,11 @@ function renderLatest(el: HTMLElement, rec: CheckpointRecord, rulings: readonly 
 			if (row?.verdict === 'reconfirmed') li.addClass('logos-is-reconfirmed');
 			const mark = verdictMark(row);
 			if (mark) meta(line, mark);
+			if (row && env.news?.ruling(row.key)) newBadge(line);
 			if (row) env.rulingActions?.(li, row);
 		});
+		const news = env.news;
+		if (news) sectionNews(body, new Set(rulings.filter((x) => x.inLatest && news.ruling(x.key)).map((x) => x.text)).size);
 	}
 	bullets(el, 'questions', SECTION.questions, c.questions, rec, HEADING.questions, env);
 	if (c.state.trim() !== '') {

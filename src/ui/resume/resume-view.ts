@@ -26,6 +26,7 @@ import { rulingMenuItems, type RulingReviewer } from '../review/review-buttons';
 import { sourcesFrom } from './resume-sources';
 import type { LogosSettings } from '../settings';
 import { ModelView } from '../shared/model-view';
+import { marksOf, renderNewsLine, type PaneNews } from './news-line';
 
 export interface ResumeHost {
 	readonly source: ModelSource;
@@ -44,6 +45,8 @@ export interface ResumeHost {
 		renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
 		activity?(now: number, scopes: readonly string[]): ScopeActivity[] | null;
 	};
+	/** "Since I last looked": when the person last looked at each scope and what is new since. */
+	readonly since?: { readonly pane: PaneNews };
 }
 
 export interface ResumeViewState {
@@ -88,6 +91,8 @@ export class ResumeView extends ModelView implements HoverParent {
 	private sections!: SectionMemory;
 	/** The model of the last render, for the switch menu. */
 	private model: VaultModel | null = null;
+	/** The scope on screen now ("since I last looked" counts from when it stops being), null when hidden. */
+	private looking: string | null = null;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -165,6 +170,7 @@ export class ResumeView extends ModelView implements HoverParent {
 	}
 
 	async onClose(): Promise<void> {
+		this.look(null);
 		this.renderChild = null;
 		this.lines.reset();
 		await super.onClose();
@@ -279,13 +285,32 @@ export class ResumeView extends ModelView implements HoverParent {
 		return true;
 	}
 
+	protected onShown(shown: boolean): void {
+		if (!shown) this.look(null);
+	}
+
 	protected drawKey(loaded: LoadedModel): string {
 		this.chooseScope(loaded.model);
-		return [this.sel.scope, this.sel.conversation, this.sel.pinned, this.host.settings.remoteImages].join('\u0000');
+		if (this.contentEl.isShown()) this.look(this.sel.scope);
+		const since = this.sel.scope === null ? null : this.host.since?.pane.since(this.sel.scope) ?? null;
+		return [this.sel.scope, this.sel.conversation, this.sel.pinned, this.host.settings.remoteImages, since].join('\u0000');
 	}
 
 	protected failure(): { el: HTMLElement; text: string } {
 		return { el: this.bodyEl, text: 'The resume could not be shown' };
+	}
+
+	/**
+	 * The scope on screen changed (another scope, the pane hidden or closed): the one left
+	 * counts as looked at until now, the one shown starts its clock when it has none
+	 * (docs/decisions.md, "Since I last looked").
+	 */
+	private look(scope: string | null): void {
+		const news = this.host.since?.pane;
+		if (!news || scope === this.looking) return;
+		if (this.looking !== null) news.end(this.looking);
+		if (scope !== null) news.begin(scope);
+		this.looking = scope;
 	}
 
 	private chooseScope(model: VaultModel): void {
@@ -318,6 +343,18 @@ export class ResumeView extends ModelView implements HoverParent {
 		}
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
 		const env = this.env(model, scope);
+		const news = this.host.since?.pane;
+		const since = news?.since(scope) ?? null;
+		const items = news && since !== null ? news.items(scope, since) : null;
+		if (news && items) {
+			env.news = marksOf(items);
+			env.handoffExtras = (room) => {
+				renderNewsLine(room, items, (button) => this.lines.action(button, () => {
+					news.markSeen(scope);
+					void this.refresh();
+				}));
+			};
+		}
 		renderResume(this.bodyEl, r, env);
 		renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
 		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));

@@ -45,6 +45,8 @@ function refusal(e: unknown): string {
 export class RulingReviews {
 	/** The Undo offers on screen: withdrawn once their verdict is undone or overtaken. */
 	private readonly offers = new Map<GivenVerdict, Notice>();
+	/** Hears each line this device appended, as written ("since I last looked" never counts them). */
+	onWritten: (scope: string, line: string) => void = () => undefined;
 
 	constructor(
 		private readonly app: App,
@@ -64,6 +66,7 @@ export class RulingReviews {
 		try {
 			const loaded = await this.source.load();
 			const w = await recordVerdict(this.target(loaded), loaded.model, scope, { kind, text, commit, ts: nowSeconds() });
+			this.onWritten(scope, w.line);
 			const given: GivenVerdict = { scope, path: w.path, verdict: w.verdict };
 			this.showGiven(given);
 			return given;
@@ -84,7 +87,8 @@ export class RulingReviews {
 			const loaded = await this.source.load();
 			const file = this.app.vault.getAbstractFileByPath(given.path);
 			const text = file instanceof TFile ? await this.app.vault.read(file) : '';
-			await recordUndo(this.target(loaded), given.scope, parseReviewed(text), given.verdict, nowSeconds());
+			const w = await recordUndo(this.target(loaded), given.scope, parseReviewed(text), given.verdict, nowSeconds());
+			this.onWritten(given.scope, w.line);
 			new Notice(`Undone: ${verdictLabel(given.verdict).toLowerCase()} “${shortRuling(given.verdict.text)}”.`);
 			return true;
 		} catch (e) {

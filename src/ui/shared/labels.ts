@@ -28,6 +28,44 @@ export const HANDOFF = {
 	notesCount: (n: number): string => `${n} working ${n === 1 ? 'note' : 'notes'} not yet checkpointed`,
 } as const;
 
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "Since I last looked" (docs/decisions.md, "Since I last looked"): the pane's line, its marks,
+ * the status bar dot and the command that lists the scopes with news.
+ */
+export const NEWS = {
+	label: 'New',
+	since: 'since you last looked',
+	markSeen: 'Mark as seen',
+	markSeenTip: 'Mark as seen: what is shown now stops being marked new',
+	badge: 'new',
+	badgeTip: 'New on this device since you last looked at this scope',
+	sectionBadge: (n: number): string => `${n} new`,
+	/** What a scope gained, the kinds a person is told about first (checkpoints, notes, verdicts). */
+	parts: (n: { checkpoints: number; notes: number; verdicts: number }): string[] => [
+		n.checkpoints > 0 ? count(n.checkpoints, 'checkpoint', 'checkpoints') : '',
+		n.notes > 0 ? count(n.notes, 'working note', 'working notes') : '',
+		n.verdicts > 0 ? count(n.verdicts, 'verdict', 'verdicts') : '',
+	].filter((x) => x !== ''),
+	/** The details behind the count: conversations and rulings come with the checkpoints. */
+	details: (n: { checkpoints: number; conversations: number; notes: number; rulings: number; verdicts: number }): string => [
+		count(n.checkpoints, 'new checkpoint', 'new checkpoints'),
+		count(n.conversations, 'new conversation', 'new conversations'),
+		count(n.rulings, 'new ruling', 'new rulings'),
+		count(n.notes, 'new working note', 'new working notes'),
+		count(n.verdicts, 'verdict line from elsewhere', 'verdict lines from elsewhere'),
+	].join(', '),
+	command: 'Show scopes with news',
+	none: 'No scope has anything new since you last looked.',
+	loading: 'The logos index is still loading; try again in a moment.',
+	dotTip: (scopes: readonly string[]): string => `New since you last looked, in ${scopes.length === 1 ? scopes[0] : `${scopes.length} scopes: ${scopes.join(', ')}`}.`,
+	dotHint: 'Click to list the scopes with news.',
+	modalPlaceholder: 'Choose a scope to open the resume pane on it',
+	timelineMark: 'new since you last looked',
+	timelineLegend: (n: number): string => `${n} new since you last looked`,
+} as const;
+
 /** The sections under the handoff block, in the order the pane shows them; each collapses. */
 export const SECTION = {
 	decided: T.decided.person,

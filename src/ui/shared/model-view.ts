@@ -33,6 +33,9 @@ export abstract class ModelView extends ItemView {
 	/** Where a failed draw is reported, and the words before the error ("The timeline could not be drawn"). */
 	protected abstract failure(): { el: HTMLElement; text: string };
 
+	/** Told at each refresh whether the view is on screen, drawn or not (a view may keep track of what was seen). */
+	protected onShown(_shown: boolean): void {}
+
 	/** Redraws if shown and something changed; `force` draws even when hidden or unchanged. */
 	refresh(force = false): Promise<void> {
 		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => this.showError(e));
@@ -60,7 +63,9 @@ export abstract class ModelView extends ItemView {
 	private async update(force: boolean): Promise<void> {
 		// A view restored with the workspace waits: the plugin refreshes every view once the layout is ready.
 		if (!this.app.workspace.layoutReady) return;
-		if (!force && !this.contentEl.isShown()) return;
+		const shown = this.contentEl.isShown();
+		this.onShown(shown);
+		if (!force && !shown) return;
 		const loaded = await this.modelSource.load();
 		const key = [loaded.revision, loaded.root, this.drawKey(loaded)].join('\u0000');
 		if (!force && key === this.drawnKey) return;

@@ -7,7 +7,7 @@ import { openView } from '../shared/model-view';
 import type { Plugin } from 'obsidian';
 import { scopeOfPath } from '../../core/model/vault-model';
 import type { ChainHost } from '../chain/chain-nav';
-import { TimelineView, TIMELINE_VIEW_TYPE } from './timeline-view';
+import { TimelineView, TIMELINE_VIEW_TYPE, type TimelineHost } from './timeline-view';
 
 export interface TimelineFeatures {
 	/** Redraws open timelines that are shown and out of date (all of them with `force`). */
@@ -24,7 +24,7 @@ export async function openTimeline(plugin: Plugin & ChainHost, scope?: string): 
 	return view;
 }
 
-export function registerTimeline(plugin: Plugin & ChainHost): TimelineFeatures {
+export function registerTimeline(plugin: Plugin & TimelineHost): TimelineFeatures {
 	plugin.registerView(TIMELINE_VIEW_TYPE, (leaf) => new TimelineView(leaf, plugin));
 	plugin.addCommand({ id: 'open-timeline', name: 'Open conversation timeline', callback: () => void openTimeline(plugin) });
 	return {

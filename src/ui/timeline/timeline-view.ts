@@ -11,7 +11,7 @@ import { buildTimeline, type Timeline, type TimelineFlag, type TimelineLink, typ
 import { scopeOfPath, type VaultModel } from '../../core/model/vault-model';
 import type { ChainHost } from '../chain/chain-nav';
 import { nowSeconds } from '../resume/copy-resume';
-import { EMPTY } from '../shared/labels';
+import { EMPTY, NEWS } from '../shared/labels';
 import { plural } from '../resume/resume-dom';
 import { mostRecentScope } from '../resume/resume-view';
 import { ModelView } from '../shared/model-view';
@@ -19,6 +19,12 @@ import type { LoadedModel } from '../../vault/obsidian-source';
 import { agentColours, layoutTimeline, MARK_R, neighbour, type TimelineLayout, type Zoom } from './timeline-layout';
 
 export const TIMELINE_VIEW_TYPE = 'logos-timeline';
+
+/** What the timeline asks of the plugin besides the model. */
+export interface TimelineHost extends ChainHost {
+	/** The checkpoints of a scope new since the person last looked at it (docs/decisions.md, "Since I last looked"). */
+	readonly since?: { newPaths(scope: string): { since: number; paths: ReadonlySet<string> } | null };
+}
 /** Colours in styles.css: --logos-agent-0 … --logos-agent-5. */
 export const AGENT_PALETTE = 6;
 /** Marks drawn before the main thread is given back. */
@@ -74,10 +80,12 @@ export class TimelineView extends ModelView {
 	private legendEl!: HTMLElement;
 	private bodyEl!: HTMLElement;
 	private scrollEl: HTMLElement | null = null;
+	/** The checkpoints marked new in the drawing now. */
+	private fresh: ReadonlySet<string> = new Set();
 
 	constructor(
 		leaf: WorkspaceLeaf,
-		host: ChainHost,
+		private readonly host: TimelineHost,
 	) {
 		super(leaf, host.source);
 	}
@@ -184,7 +192,9 @@ export class TimelineView extends ModelView {
 			const active = this.app.workspace.getActiveFile();
 			this.sel.scope = (active ? scopeOfPath(model, active.path) : null) ?? mostRecentScope(model);
 		}
-		return [this.sel.scope, this.sel.zoom, this.sel.end, this.width()].join('\u0000');
+		const news = this.sel.scope === null ? null : this.host.since?.newPaths(this.sel.scope) ?? null;
+		this.fresh = news?.paths ?? new Set();
+		return [this.sel.scope, this.sel.zoom, this.sel.end, this.width(), news?.since].join('\u0000');
 	}
 
 	protected async draw(loaded: LoadedModel): Promise<void> {
@@ -243,6 +253,12 @@ export class TimelineView extends ModelView {
 			item.appendText(agent);
 		}
 		this.legendEl.createSpan({ cls: 'logos-timeline-legend-item', text: `${plural(t.lanes.length, 'conversation')} · ${plural(t.marks.length, 'checkpoint')}` });
+		const fresh = t.marks.filter((m) => this.fresh.has(m.path)).length;
+		if (fresh > 0) {
+			const item = this.legendEl.createSpan({ cls: ['logos-timeline-legend-item', 'logos-timeline-legend-new'] });
+			item.createSpan({ cls: ['logos-timeline-swatch', 'is-new'] });
+			item.appendText(NEWS.timelineLegend(fresh));
+		}
 
 		const layout = layoutTimeline(t, width, this.sel.zoom, this.sel.end);
 		this.drawnLayout = layout;
@@ -388,8 +404,10 @@ export class TimelineView extends ModelView {
 		const cls = ['logos-timeline-mark', `logos-agent-${colours.get(m.agent) ?? 0}`];
 		if (m.kind !== 'normal') cls.push('is-hollow');
 		if (m.undated) cls.push('is-undated');
+		const fresh = this.fresh.has(m.path);
+		if (fresh) cls.push('is-new');
 		const task = m.task === '' ? 'no task given' : m.task;
-		const label = `${m.agent} · ${task} · ${m.undated ? 'undated' : when(m.ts)}${KIND_WORDS[m.kind]}${m.handoffTo ? ` · hands off to ${m.handoffTo}` : ''}`;
+		const label = `${m.agent} · ${task} · ${m.undated ? 'undated' : when(m.ts)}${KIND_WORDS[m.kind]}${m.handoffTo ? ` · hands off to ${m.handoffTo}` : ''}${fresh ? ` · ${NEWS.timelineMark}` : ''}`;
 		// The hover text is added on first hover (onHover): 2,000 title elements cost more than the marks.
 		this.markEls[i] = g.createSvg('circle', { cls, attr: { cx: at.x, cy: at.y, r: MARK_R, 'data-index': i, 'data-session': m.session, 'data-kind': m.kind, role: 'link', 'aria-label': label } });
 	}

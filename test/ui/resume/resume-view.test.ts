@@ -5,6 +5,7 @@ import { MenuItem } from 'obsidian-test-mocks/obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
 import { ACTIONS, AUTO_LABEL, EMPTY, HANDOFF, SECTION } from '../../../src/ui/shared/labels';
 import { SECTIONS_STORAGE_KEY } from '../../../src/ui/resume/resume-sections';
+import { LAST_LOOKED_KEY } from '../../../src/ui/since/device-memory';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
 import { layoutReady, loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from '../../helpers/harness';
 import { A2, A3, HERON, NOW, vaultFiles } from '../../helpers/vault-texts';
@@ -158,6 +159,23 @@ describe('resume pane over a vault', () => {
 		openFile('notes/outside.md');
 		await settle();
 		expect(view.selection().scope).toBe('heron');
+	});
+
+	test('the scope on screen is looked at: when it leaves the screen (another scope, the pane hidden) is kept on this device', async () => {
+		const view = await setup();
+		const looked = (): unknown => app.loadLocalStorage(LAST_LOOKED_KEY);
+		// The first look at kestrel starts its clock.
+		expect(looked()).toEqual({ kestrel: NOW * 1000 });
+		jest.spyOn(Date, 'now').mockReturnValue(NOW * 1000 + 60_000);
+		const select = q<HTMLSelectElement>(view, '.logos-scope-select');
+		select.value = 'heron';
+		select.dispatchEvent(new Event('change'));
+		await settle();
+		expect(looked()).toEqual({ kestrel: NOW * 1000 + 60_000, heron: NOW * 1000 + 60_000 });
+		jest.spyOn(Date, 'now').mockReturnValue(NOW * 1000 + 120_000);
+		showView(view, false);
+		await view.refresh();
+		expect(looked()).toEqual({ kestrel: NOW * 1000 + 60_000, heron: NOW * 1000 + 120_000 });
 	});
 
 	test('choosing a scope shows it and pins it', async () => {

@@ -104,6 +104,23 @@ describe('reading the timeline', () => {
 		expect(view.contentEl.querySelector('.logos-timeline-legend')?.textContent).toContain('cursor');
 	});
 
+	test('checkpoints new since the person last looked are ringed, say so on hover and are counted in the legend', async () => {
+		const view = await start(DEMO_DIR);
+		const fresh = 'sessions/rivet/_convos/c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f/20261112-154210-claude.md';
+		// What "since I last looked" answers for rivet (its own tests: test/ui/since, test/store/news.test.ts).
+		jest.spyOn(plugin.since, 'newPaths').mockImplementation((scope) => (scope === 'rivet' ? { since: 1, paths: new Set([fresh]) } : null));
+		await view.showScope('rivet');
+		const marked = [...view.contentEl.querySelectorAll('.logos-timeline-mark.is-new')];
+		expect(marked.map((m) => m.getAttribute('data-session'))).toEqual(['20261112-154210-claude']);
+		expect(marked[0].getAttribute('aria-label')).toMatch(/ · new since you last looked$/);
+		expect(view.contentEl.querySelector('.logos-timeline-legend-new')?.textContent).toBe('1 new since you last looked');
+		// Seen: the next refresh draws no ring.
+		jest.spyOn(plugin.since, 'newPaths').mockReturnValue({ since: 2, paths: new Set() });
+		await view.refresh();
+		expect(view.contentEl.querySelectorAll('.logos-timeline-mark.is-new').length).toBe(0);
+		expect(view.contentEl.querySelector('.logos-timeline-legend-new')).toBeNull();
+	});
+
 	test('each mark says who, what and when on hover', async () => {
 		const view = await start(DEMO_DIR);
 		await view.showScope('kestrel');
