@@ -59,6 +59,16 @@ const SURFACES: { name: string; selector: string; show(page: Page): Promise<void
 		},
 	},
 	{
+		// A short scope: nothing scrolls, so the header's line and the next step are judged where they stand.
+		name: 'short pane',
+		selector: PANE,
+		show: async (page) => {
+			await openResumePane(page);
+			await page.selectOption(`${PANE} select.logos-scope-select`, 'rivet');
+			await waitForPane(page, 'rivet');
+		},
+	},
+	{
 		name: 'review queue',
 		selector: '.modal.logos-queue-modal',
 		show: async (page) => {
