@@ -12,7 +12,7 @@ import { jsonForTerminal, stripControls } from './terminal';
 const USAGE = `usage: logos-continuity <command> [options]
 
 commands:
-  scopes                               scopes with checkpoint and note counts
+  scopes                               scopes with checkpoint-file and note counts
   history --scope S [--limit N]        checkpoints newest first
   conversations --scope S              conversations, most recently active first
   chain --session ID [--scope S]       back and forward along follows
