@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { COMMANDS, type CommandContext, UsageError } from './commands';
+import { type CommandContext, UsageError } from './command-base';
+import { loadCommand } from './registry';
 import { jsonForTerminal, stripControls } from './terminal';
 
 const USAGE = `usage: logos-continuity <command> [options]
@@ -89,7 +90,7 @@ async function main(argv: string[]): Promise<void> {
 		process.stdout.write(`${USAGE}\n`);
 		process.exit(name === undefined && !values.help ? 2 : 0);
 	}
-	const command = COMMANDS[name];
+	const command = await loadCommand(name);
 	if (!command) fail(`unknown command "${name}"\n${USAGE}`, 2);
 
 	let now = 0;
