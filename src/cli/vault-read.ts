@@ -4,7 +4,7 @@
  * with `--db FILE`, the index read-only. Kept apart from the command table so that the
  * lightest commands (`scopes`, `continuity`) load without the others' code.
  */
-import { fileRole, listScopes, newestRecord, checkpointFileCount, scopesOfPaths, type ScopeListing } from '../core/model/scan';
+import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core/model/scan';
 import { history } from '../core/model/history';
 import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
 import type { ScopeFacts } from '../core/answers/continuity-report';
@@ -40,12 +40,11 @@ function factsOfModel(m: VaultModel): ScopeFacts[] {
 
 export function openVault(ctx: CommandContext): Vault {
 	const tree: SessionsTree = walkTree(ctx.vaultDir, ctx.sessionsRel);
-	const paths = tree.entries.map((e) => e.path);
-	const scopes = scopesOfPaths(tree.root, tree.dirs, paths);
+	const listing = listScopes(tree.root, tree.dirs, tree.entries.map((e) => e.path));
 	const root = tree.root.replace(/^\/+|\/+$/g, '');
 	const read = (want: (p: string) => boolean) => readTree(ctx.vaultDir, tree, want, ctx.onRead);
 	const v: Vault = {
-		scopes,
+		scopes: listing.scopes,
 		model(want) {
 			if (want === 'all' || ctx.read === 'all') return buildVaultModel(read(() => true));
 			const set = new Set(want);
@@ -53,7 +52,7 @@ export function openVault(ctx: CommandContext): Vault {
 		},
 		facts() {
 			if (ctx.read === 'all') return factsOfModel(v.model('all'));
-			return listedFacts(ctx, tree, listScopes(tree.root, tree.dirs, paths), v);
+			return listedFacts(ctx, tree, listing, v);
 		},
 	};
 	return v;

@@ -376,26 +376,7 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
  * the others. Sorted, as VaultScan.scopes.
  */
 export function scopesOfPaths(snapRoot: string, dirs: readonly string[], paths: readonly string[]): string[] {
-	const root = snapRoot.replace(/^\/+|\/+$/g, '');
-	const projects = new Set<string>();
-	const rels: string[][] = [];
-	for (const d of dirs) {
-		const rel = relativeTo(root, d.replace(/\/+$/, ''));
-		if (rel) projects.add(rel.split('/')[0]);
-	}
-	for (const p of paths) {
-		const rel = relativeTo(root, p);
-		if (!rel) continue;
-		const parts = rel.split('/');
-		if (parts.length > 1) projects.add(parts[0]);
-		rels.push(parts);
-	}
-	const scopes = new Set<string>();
-	for (const parts of rels) {
-		const c = classify(parts);
-		if (c && (c.role === 'checkpoint' || c.role === 'notes') && projects.has(parts[0]) && isProjectDir(parts[0])) scopes.add(c.place.scope);
-	}
-	return [...scopes].sort(compareBytes);
+	return listScopes(snapRoot, dirs, paths).scopes;
 }
 
 /** The checkpoint files of one scope, copies included; [] for an unknown scope. */
