@@ -183,14 +183,21 @@ function cliFigures(dir: string, scopes: { big: string; small: string; bigCount:
 		asked[`${name}_continuity`] = [file, 'continuity', ...vault];
 	}
 	const times: Record<string, number[]> = {};
+	const cpus: Record<string, number[]> = {};
+	// Each process writes its own CPU time (user + system) as it exits: a figure that other
+	// work on a shared machine moves far less than the wall clock.
+	const cpuFile = path.join(dir, 'cpu.txt');
+	const report = path.join(dir, 'cpu-report.js');
+	fs.writeFileSync(report, `process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });`);
 	for (let i = 0; i < runs; i++) {
 		// Interleaved: a passing load on the machine falls on every figure alike.
 		for (const [name, args] of Object.entries(asked)) {
 			const t0 = performance.now();
-			const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+			const r = spawnSync(process.execPath, ['--require', report, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
 			const ms = performance.now() - t0;
 			if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
 			(times[name] ??= []).push(ms);
+			(cpus[name] ??= []).push(Number(fs.readFileSync(cpuFile, 'utf8')));
 		}
 	}
 	const base = median(times.node_e0);
@@ -204,6 +211,17 @@ function cliFigures(dir: string, scopes: { big: string; small: string; bigCount:
 			const excess = median(times[`${name}_${what}`]) - base;
 			line(`${name}_${what}_excess_ms`, fmt(excess));
 			if (what !== 'startup') line(`${name}_${what}_over_floor`, (excess / floor).toFixed(2));
+		}
+	}
+	const cpuBase = median(cpus.node_e0);
+	const cpuFloor = median(cpus.read_floor) - cpuBase;
+	line('cli_cpu_node_e0_ms', fmt(cpuBase));
+	line('cli_cpu_read_floor_excess_ms', fmt(cpuFloor));
+	for (const [name] of builds) {
+		for (const what of ['startup', 'resume_small', 'resume_big', 'scopes', 'continuity']) {
+			const excess = median(cpus[`${name}_${what}`]) - cpuBase;
+			line(`${name}_cpu_${what}_excess_ms`, fmt(excess));
+			if (what !== 'startup') line(`${name}_cpu_${what}_over_floor`, (excess / cpuFloor).toFixed(2));
 		}
 	}
 }
