@@ -249,6 +249,13 @@ describe('scopes and continuity past damaged and copied files', () => {
 		expect(JSON.parse(r.out)).toEqual({ scopes: [{ scope: 'alpha', checkpoints: 4, uncommitted: 0, latest: '20261112-090000-claude' }] });
 	});
 
+	it('six torn files ahead of the newest whole one are read in name order, then it', async () => {
+		for (let i = 0; i < 6; i++) put(`sessions/alpha/2026112${i}-090000-claude.md`, '');
+		const r = await scopesRun();
+		expect(r.reads).toEqual([5, 4, 3, 2, 1, 0].map((i) => `sessions/alpha/2026112${i}-090000-claude.md`).concat('sessions/alpha/20261112-090000-claude.md'));
+		expect(JSON.parse(r.out)).toEqual({ scopes: [{ scope: 'alpha', checkpoints: 9, uncommitted: 0, latest: '20261112-090000-claude' }] });
+	});
+
 	it('a file moved into its conversation and left behind too is one checkpoint, the one in its folder', async () => {
 		const moved = checkpoint('20261112-090000-claude', 'alpha', '20261111-090000-claude').replace('agent: claude', 'agent: claude\nhost_session: c1');
 		put('sessions/alpha/20261112-090000-claude.md', moved);

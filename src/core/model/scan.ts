@@ -460,6 +460,28 @@ export function checkpointFileCount(listing: ScopeListing, scope: string): numbe
 	return names.size;
 }
 
+const newerListed = (a: ListedFile, b: ListedFile): number => compareBytes(b.place.name, a.place.name) || compareBytes(b.path, a.path);
+
+/**
+ * The files newest first by name (then path, as history orders them), picked one at a time:
+ * the newest is nearly always the answer, and sorting every file of a scope to find it
+ * would cost more than reading it. Past a few, the rest is sorted.
+ */
+function* newestFirstListed(files: readonly ListedFile[]): Generator<ListedFile> {
+	const rest = files.slice();
+	for (let picked = 0; rest.length > 0; picked++) {
+		if (picked === 4) {
+			rest.sort(newerListed);
+			yield* rest;
+			return;
+		}
+		let best = 0;
+		for (let i = 1; i < rest.length; i++) if (newerListed(rest[i], rest[best]) < 0) best = i;
+		const [f] = rest.splice(best, 1);
+		yield f;
+	}
+}
+
 /**
  * `history(scan, scope).entries[0]` of a scan of every file, found by reading the scope's
  * files newest first by name (as logos does, docs/format.md §1.3) until the newest that is
@@ -469,8 +491,7 @@ export function checkpointFileCount(listing: ScopeListing, scope: string): numbe
  * of the whole scope can tell. `read` gives a listed file's bytes.
  */
 export function newestRecord(listing: ScopeListing, scope: string, read: (path: string) => VaultFile): CheckpointRecord | null | undefined {
-	const files = (listing.checkpoints.get(scope) ?? []).slice();
-	files.sort((a, b) => compareBytes(b.place.name, a.place.name) || compareBytes(b.path, a.path));
+	const files = listing.checkpoints.get(scope) ?? [];
 	const built = new Map<string, Pending>();
 	const pendingOf = (f: ListedFile): Pending => {
 		let p = built.get(f.path);
@@ -480,7 +501,7 @@ export function newestRecord(listing: ScopeListing, scope: string, read: (path: 
 		}
 		return p;
 	};
-	for (const f of files) {
+	for (const f of newestFirstListed(files)) {
 		if (isConflictListed(listing, f)) continue;
 		const p = pendingOf(f);
 		const r = p.record;
