@@ -83,8 +83,7 @@ function readCheckpointFile(file: string): string {
 
 /** A scope and the worktree scopes of its project: conversations are gathered per project. */
 function projectScopes(v: Vault, scope: string): string[] {
-	const project = projectOf(scope);
-	return v.scopes.filter((s) => s === project || s.startsWith(`${project}/`));
+	return v.projectScopes(projectOf(scope));
 }
 
 /**
@@ -125,7 +124,7 @@ function str(ctx: CommandContext, name: string, required = false): string | unde
 
 function knownScope(v: Vault, ctx: CommandContext): string {
 	const scope = str(ctx, 'scope', true) as string;
-	if (!v.scopes.includes(scope)) {
+	if (!v.isScope(scope)) {
 		throw new UsageError(`no scope "${scope}" in this vault (scopes: ${v.scopes.join(', ') || 'none'})`);
 	}
 	return scope;
@@ -176,7 +175,7 @@ export const COMMANDS: Record<string, Command> = {
 				problems: h.problems,
 			};
 			return ctx.json ? res : out.historyText(res);
-		}),
+		}, 'project'),
 	},
 	conversations: {
 		readsVault: true,
@@ -189,7 +188,7 @@ export const COMMANDS: Record<string, Command> = {
 				.map(summarize)
 				.map(out.conversationRow);
 			return ctx.json ? { conversations: convs } : out.conversationsText(convs);
-		}),
+		}, 'project'),
 	},
 	chain: {
 		readsVault: true,
@@ -229,7 +228,7 @@ export const COMMANDS: Record<string, Command> = {
 			}
 			if (ctx.values.markdown === true) return ctx.json ? { markdown: renderResumeMarkdown(r) } : renderResumeMarkdown(r);
 			return ctx.json ? out.resumeJson(r) : renderResumeMarkdown(r);
-		}),
+		}, 'project'),
 	},
 	rulings: {
 		readsVault: true,
@@ -238,7 +237,7 @@ export const COMMANDS: Record<string, Command> = {
 			const m = v.model([scope]);
 			const rulings = rulingsOf(m, scope).map(out.rulingRow);
 			return ctx.json ? { scope, rulings } : out.rulingsText(rulings);
-		}),
+		}, 'project'),
 	},
 	review: {
 		readsVault: true,

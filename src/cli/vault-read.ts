@@ -6,7 +6,7 @@
  */
 import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core/model/scan';
 import { history } from '../core/model/history';
-import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
+import { buildVaultModel, projectOf, type VaultModel } from '../core/model/vault-model';
 import type { ScopeFacts } from '../core/answers/continuity-report';
 import type { WorkingNote } from '../core/types';
 import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
@@ -20,12 +20,18 @@ import type { Command, CommandContext } from './command-base';
  */
 export interface Vault {
 	/** Every scope of the vault, sorted, from the names alone. */
-	scopes: string[];
+	readonly scopes: string[];
+	/** Whether the vault holds this scope. */
+	isScope(scope: string): boolean;
+	/** A project's scopes: the project's own and its worktrees', sorted. */
+	projectScopes(project: string): string[];
 	/** A model of these scopes (every scope with 'all'); their files are read now. */
 	model(scopes: readonly string[] | 'all'): VaultModel;
 	/** Each scope's count, newest checkpoint and working notes (`scopes`, `continuity`). */
 	facts(): ScopeFacts[];
 }
+
+const inProject = (project: string) => (scope: string): boolean => scope === project || scope.startsWith(`${project}/`);
 
 /** The facts from a model that holds every scope: the same as Vault.facts reads them. */
 function factsOfModel(m: VaultModel): ScopeFacts[] {
@@ -38,21 +44,43 @@ function factsOfModel(m: VaultModel): ScopeFacts[] {
 	}));
 }
 
-export function openVault(ctx: CommandContext): Vault {
-	const tree: SessionsTree = walkTree(ctx.vaultDir, ctx.sessionsRel);
-	const listing = listScopes(tree.root, tree.dirs, tree.entries.map((e) => e.path));
-	const root = tree.root.replace(/^\/+|\/+$/g, '');
-	const read = (want: (p: string) => boolean) => readTree(ctx.vaultDir, tree, want, ctx.onRead);
+interface Walked {
+	tree: SessionsTree;
+	listing: ScopeListing;
+}
+
+/**
+ * `project`: a question about that project's scopes only. Its folder is walked alone (a
+ * scope, its worktrees and all their files lie under it); the rest of the sessions folder is
+ * walked only if the answer turns out to need it (an unknown scope's message, a chain that
+ * leaves the project).
+ */
+export function openVault(ctx: CommandContext, project?: string): Vault {
+	const walk = (only?: string): Walked => {
+		const tree = walkTree(ctx.vaultDir, ctx.sessionsRel, only, ctx.onList);
+		return { tree, listing: listScopes(tree.root, tree.dirs, tree.entries.map((e) => e.path)) };
+	};
+	let whole: Walked | null = project === undefined || ctx.read === 'all' ? walk() : null;
+	const part = whole ?? walk(project);
+	const all = (): Walked => (whole ??= walk());
+	const ours = (scope: string): boolean => project !== undefined && projectOf(scope) === project;
+	const root = part.tree.root.replace(/^\/+|\/+$/g, '');
+	const read = (from: Walked, want: (p: string) => boolean) => readTree(ctx.vaultDir, from.tree, want, ctx.onRead);
 	const v: Vault = {
-		scopes: listing.scopes,
+		get scopes() {
+			return all().listing.scopes;
+		},
+		isScope: (scope) => (ours(scope) ? part : all()).listing.scopes.includes(scope),
+		projectScopes: (p) => (p === project ? part : all()).listing.scopes.filter(inProject(p)),
 		model(want) {
-			if (want === 'all' || ctx.read === 'all') return buildVaultModel(read(() => true));
+			if (want === 'all' || ctx.read === 'all') return buildVaultModel(read(all(), () => true));
 			const set = new Set(want);
-			return buildVaultModel(read((p) => set.has(fileRole(root, p)?.scope ?? '\n')));
+			return buildVaultModel(read(want.every(ours) ? part : all(), (p) => set.has(fileRole(root, p)?.scope ?? '\n')));
 		},
 		facts() {
 			if (ctx.read === 'all') return factsOfModel(v.model('all'));
-			return listedFacts(ctx, tree, listing, v);
+			const w = all();
+			return listedFacts(ctx, w.tree, w.listing, v);
 		},
 	};
 	return v;
@@ -80,19 +108,28 @@ function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeList
  * files changed since it was saved read again (index-commands.ts). An index that cannot be
  * used is said on stderr and the files answer.
  */
-export function readCommand(body: (ctx: CommandContext, v: Vault) => unknown): Command['run'] {
+export function readCommand(body: (ctx: CommandContext, v: Vault) => unknown, about: 'vault' | 'project' = 'vault'): Command['run'] {
 	return (ctx) => {
-		if (ctx.values.db === undefined) return body(ctx, openVault(ctx));
+		const scope = ctx.values.scope;
+		const open = (): Vault => openVault(ctx, about === 'project' && typeof scope === 'string' ? projectOf(scope) : undefined);
+		if (ctx.values.db === undefined) return body(ctx, open());
 		return (async () => {
 			const { indexedModel } = await import('./index-commands');
 			const got = await indexedModel(ctx);
 			if ('unusable' in got) {
 				ctx.warn?.(`${String(ctx.values.db)} is not a usable index (${got.unusable}); answered from the files`);
-				return body(ctx, openVault(ctx));
+				return body(ctx, open());
 			}
+			const m = got.model;
 			try {
 				// Awaited here, so the index stays open until the answer is made.
-				return await body(ctx, { scopes: got.model.scopes, model: () => got.model, facts: () => factsOfModel(got.model) });
+				return await body(ctx, {
+					scopes: m.scopes,
+					isScope: (s) => m.scopes.includes(s),
+					projectScopes: (p) => m.scopes.filter(inProject(p)),
+					model: () => m,
+					facts: () => factsOfModel(m),
+				});
 			} finally {
 				got.close();
 			}

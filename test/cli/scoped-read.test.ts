@@ -20,16 +20,19 @@ const VAULTS: Record<string, string> = {
 interface Run {
 	out: string;
 	reads: string[];
+	/** Folders whose names were listed. */
+	lists: string[];
 }
 
 async function run(vaultDir: string, name: string, values: Record<string, string | boolean>, read: 'needed' | 'all', json = true, args: string[] = []): Promise<Run> {
 	const reads: string[] = [];
-	const ctx: CommandContext = { vaultDir, sessionsRel: 'sessions', values, args, now: NOW, json, read, onRead: (p) => reads.push(p) };
+	const lists: string[] = [];
+	const ctx: CommandContext = { vaultDir, sessionsRel: 'sessions', values, args, now: NOW, json, read, onRead: (p) => reads.push(p), onList: (p) => lists.push(p) };
 	try {
 		const out = await COMMANDS[name].run(ctx);
-		return { out: json ? JSON.stringify(out) : String(out), reads };
+		return { out: json ? JSON.stringify(out) : String(out), reads, lists };
 	} catch (e) {
-		if (e instanceof UsageError) return { out: `usage: ${e.message}`, reads };
+		if (e instanceof UsageError) return { out: `usage: ${e.message}`, reads, lists };
 		throw e;
 	}
 }
@@ -203,6 +206,20 @@ describe('what a scoped question reads', () => {
 		}
 		const counts = JSON.parse((await same(dir, 'scopes', {})).out) as { scopes: { scope: string; checkpoints: number }[] };
 		expect(counts.scopes.map((s) => [s.scope, s.checkpoints])).toEqual([['alpha', 40], ['alpha/wt', 1], ['beta', 40], ['far', 1], ['gamma', 40]]);
+	});
+
+	it('a question about one project lists that project\'s folders alone, the vault\'s only when it must', async () => {
+		const projectOfList = (p: string): string => p.split('/')[1] ?? '';
+		for (const name of ['history', 'rulings', 'resume', 'conversations']) {
+			const r = await same(dir, name, { scope: 'alpha/wt' });
+			expect(new Set(r.lists.map(projectOfList))).toEqual(new Set(['', 'alpha']));
+		}
+		// An unknown scope is named with every scope there is; a chain that leaves its project is followed.
+		const unknown = await same(dir, 'history', { scope: 'alpha/nope' });
+		expect(unknown.out).toMatch(/scopes: alpha, alpha\/wt, beta, far, gamma/);
+		expect(new Set(unknown.lists.map(projectOfList))).toEqual(new Set(['', 'alpha', 'beta', 'far', 'gamma']));
+		const far = await same(dir, 'resume', { scope: 'far' });
+		expect(new Set(far.lists.map(projectOfList))).toEqual(new Set(['', 'alpha', 'beta', 'far', 'gamma']));
 	});
 
 	it('a resume whose chain leaves its scope reads the vault, and follows it there', async () => {
