@@ -21,7 +21,7 @@ const plugin = {
   outfile: "main.js",
 };
 
-// `node esbuild.config.mjs cli`: the CLI alone (dist/cli.cjs and dist/cli-index.cjs).
+// `node esbuild.config.mjs cli`: the CLI alone (dist/cli*.cjs, scripts/cli-build.mjs).
 const cliOnly = process.argv[2] === "cli";
 if (prod || cliOnly) {
   if (!cliOnly) await esbuild.build(plugin);

@@ -1,17 +1,29 @@
 // The headless CLI's build, shared by esbuild.config.mjs, the bench and the tests' bundler:
-// `cli.cjs` holds every command but `index` and `stats`, which load `cli-index.cjs` (sql.js
-// and its WebAssembly) when they run, so the other commands start without reading it;
-// `cli-yaml.cjs` is the full YAML reader, loaded on first need.
+// `cli.cjs` is the entry alone (arguments, usage, the registry of commands); it loads the
+// one file that holds the command asked for: `cli-summary.cjs` (`scopes`, `continuity`) or
+// `cli-commands.cjs` (the others), which loads `cli-index.cjs` (sql.js and its WebAssembly)
+// for `index`, `stats` and `--db`; `cli-yaml.cjs` is the full YAML reader, loaded on first
+// need. Each file bundles what it uses, so a run compiles only the code of its command.
 import { builtinModules, createRequire } from "node:module";
 import { join, resolve } from "node:path";
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-/** The index commands' module, wherever it is imported from, becomes the second file. */
-const indexApart = {
-  name: "index-commands-apart",
+/** The files a dynamic import of these modules loads (src/cli/registry.ts, vault-read.ts). */
+const APART = { "./summary-commands": "./cli-summary.cjs", "./commands": "./cli-commands.cjs", "./index-commands": "./cli-index.cjs" };
+
+/**
+ * A module imported on demand becomes the file of its own it is built to; static imports stay
+ * bundled. The import becomes a `require` of that file: a real `import()` would start Node's
+ * ES module loader, which costs more than the code it spares.
+ */
+const modulesApart = {
+  name: "modules-apart",
   setup(build) {
-    build.onResolve({ filter: /^\.\/index-commands$/ }, () => ({ path: "./cli-index.cjs", external: true }));
+    build.onResolve({ filter: /^\.\/(summary-commands|commands|index-commands)$/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: APART[args.path], namespace: "apart" } : undefined);
+    build.onResolve({ filter: /^\.\/cli-(summary|commands|index)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: "apart" }, (args) => ({ loader: "js", contents: `module.exports = require(${JSON.stringify(args.path)});` }));
   },
 };
 
@@ -51,9 +63,12 @@ export function cliBuilds(rootDir, outdir, extra = {}) {
     logLevel: "info",
     ...extra,
   };
+  const apart = (entry, file) => ({ ...common, entryPoints: [join(root, entry)], outfile: join(outdir, file), plugins: [modulesApart, lazyYaml(root)] });
   return [
-    { ...common, entryPoints: [join(root, "src/cli/main.ts")], outfile: join(outdir, "cli.cjs"), banner: { js: "#!/usr/bin/env node" }, plugins: [indexApart, lazyYaml(root)] },
-    { ...common, entryPoints: [join(root, "src/cli/index-commands.ts")], outfile: join(outdir, "cli-index.cjs"), plugins: [lazyYaml(root)] },
+    { ...apart("src/cli/main.ts", "cli.cjs"), banner: { js: "#!/usr/bin/env node" } },
+    apart("src/cli/summary-commands.ts", "cli-summary.cjs"),
+    apart("src/cli/commands.ts", "cli-commands.cjs"),
+    apart("src/cli/index-commands.ts", "cli-index.cjs"),
     { ...common, entryPoints: ["yaml"], absWorkingDir: root, outfile: join(outdir, "cli-yaml.cjs") },
   ];
 }

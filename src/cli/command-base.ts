@@ -34,6 +34,8 @@ export interface CommandContext {
 	warn?: (message: string) => void;
 	/** Hears of every vault path whose bytes or stamp a command asks of the disk. */
 	onRead?: (vaultPath: string) => void;
+	/** Hears of every folder of the sessions folder whose names a command lists. */
+	onList?: (vaultPath: string) => void;
 }
 
 export interface Command {

@@ -6,23 +6,24 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseCheckpoint } from '../core/format/checkpoint';
 import { back, branchProblems, forward, uniqueProblems } from '../core/model/chains';
-import { fileRole, recordsOf, scopesOfPaths } from '../core/model/scan';
+import { recordsOf } from '../core/model/scan';
 import { conversations } from '../core/model/conversations';
 import { history } from '../core/model/history';
 import { buildResume, rulingsOf, summarize, UnknownScope } from '../core/answers/resume';
 import { COMMIT_RULE, readCommit } from '../core/answers/review-request';
 import { renderResumeMarkdown } from '../core/answers/resume-markdown';
-import { continuityOf } from '../core/answers/continuity-report';
 import { buildTimeline } from '../core/answers/timeline';
 import { lastVerdict } from '../core/format/reviews';
-import { buildVaultModel, projectOf, type VaultModel } from '../core/model/vault-model';
+import { projectOf, type VaultModel } from '../core/model/vault-model';
 import { WriteRefused } from '../core/format/path-guard';
 import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
-import { nodeAppendPort, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
+import { nodeAppendPort } from '../vault/node-fs';
 import type { CheckpointRecord } from '../core/types';
 import { UsageError, type Command, type CommandContext } from './command-base';
 import { diffCommands } from './diff-command';
 import { whyCommands } from './why-commands';
+import { summaryCommands } from './summary-commands';
+import { openVault, readCommand, type Vault } from './vault-read';
 import * as out from './output';
 
 export { UsageError, type Command, type CommandContext } from './command-base';
@@ -80,62 +81,9 @@ function readCheckpointFile(file: string): string {
 	}
 }
 
-/**
- * The vault as one command sees it: the sessions folder walked once (names only), its scope
- * names known from those, and files read only for the scopes an answer needs. Placement,
- * copies and every problem a scan raises stay within a scope (vault-model.ts, ScopeModel), so
- * a model of some scopes answers about them exactly as a model of the whole vault does.
- */
-interface Vault {
-	/** Every scope of the vault, sorted, from the names alone. */
-	scopes: string[];
-	/** A model of these scopes (every scope with 'all'); their files are read now. */
-	model(scopes: readonly string[] | 'all'): VaultModel;
-}
-
-function openVault(ctx: CommandContext): Vault {
-	const tree: SessionsTree = walkTree(ctx.vaultDir, ctx.sessionsRel);
-	const scopes = scopesOfPaths(tree.root, tree.dirs, tree.entries.map((e) => e.path));
-	const root = tree.root.replace(/^\/+|\/+$/g, '');
-	return {
-		scopes,
-		model(want) {
-			if (want === 'all' || ctx.read === 'all') return buildVaultModel(readTree(ctx.vaultDir, tree, () => true, ctx.onRead));
-			const set = new Set(want);
-			return buildVaultModel(readTree(ctx.vaultDir, tree, (p) => set.has(fileRole(root, p)?.scope ?? '\n'), ctx.onRead));
-		},
-	};
-}
-
-/**
- * A read command: from the files, or with `--db FILE` from that index, read-only, with the
- * files changed since it was saved read again (index-commands.ts). An index that cannot be
- * used is said on stderr and the files answer.
- */
-function readCommand(body: (ctx: CommandContext, v: Vault) => unknown): Command['run'] {
-	return (ctx) => {
-		if (ctx.values.db === undefined) return body(ctx, openVault(ctx));
-		return (async () => {
-			const { indexedModel } = await import('./index-commands');
-			const got = await indexedModel(ctx);
-			if ('unusable' in got) {
-				ctx.warn?.(`${String(ctx.values.db)} is not a usable index (${got.unusable}); answered from the files`);
-				return body(ctx, openVault(ctx));
-			}
-			try {
-				// Awaited here, so the index stays open until the answer is made.
-				return await body(ctx, { scopes: got.model.scopes, model: () => got.model });
-			} finally {
-				got.close();
-			}
-		})();
-	};
-}
-
 /** A scope and the worktree scopes of its project: conversations are gathered per project. */
 function projectScopes(v: Vault, scope: string): string[] {
-	const project = projectOf(scope);
-	return v.scopes.filter((s) => s === project || s.startsWith(`${project}/`));
+	return v.projectScopes(projectOf(scope));
 }
 
 /**
@@ -176,7 +124,7 @@ function str(ctx: CommandContext, name: string, required = false): string | unde
 
 function knownScope(v: Vault, ctx: CommandContext): string {
 	const scope = str(ctx, 'scope', true) as string;
-	if (!v.scopes.includes(scope)) {
+	if (!v.isScope(scope)) {
 		throw new UsageError(`no scope "${scope}" in this vault (scopes: ${v.scopes.join(', ') || 'none'})`);
 	}
 	return scope;
@@ -213,18 +161,6 @@ function writeTarget(ctx: CommandContext, v: Vault, m: VaultModel): WriteTarget 
 }
 
 export const COMMANDS: Record<string, Command> = {
-	scopes: {
-		readsVault: true,
-		run: readCommand((ctx, v) => {
-			// Each scope's count of checkpoints needs every checkpoint file: which are torn and which share an id is in their bytes.
-			const m = v.model('all');
-			const scopes = m.scopes.map((scope) => {
-				const h = history(m.scan, scope);
-				return { scope, checkpoints: h.entries.length, uncommitted: (m.notes.get(scope) ?? []).length, latest: h.entries[0]?.id ?? null };
-			});
-			return ctx.json ? { scopes } : out.scopesText(scopes);
-		}),
-	},
 	history: {
 		readsVault: true,
 		run: readCommand((ctx, v) => {
@@ -239,7 +175,7 @@ export const COMMANDS: Record<string, Command> = {
 				problems: h.problems,
 			};
 			return ctx.json ? res : out.historyText(res);
-		}),
+		}, 'project'),
 	},
 	conversations: {
 		readsVault: true,
@@ -252,7 +188,7 @@ export const COMMANDS: Record<string, Command> = {
 				.map(summarize)
 				.map(out.conversationRow);
 			return ctx.json ? { conversations: convs } : out.conversationsText(convs);
-		}),
+		}, 'project'),
 	},
 	chain: {
 		readsVault: true,
@@ -292,7 +228,7 @@ export const COMMANDS: Record<string, Command> = {
 			}
 			if (ctx.values.markdown === true) return ctx.json ? { markdown: renderResumeMarkdown(r) } : renderResumeMarkdown(r);
 			return ctx.json ? out.resumeJson(r) : renderResumeMarkdown(r);
-		}),
+		}, 'project'),
 	},
 	rulings: {
 		readsVault: true,
@@ -301,7 +237,7 @@ export const COMMANDS: Record<string, Command> = {
 			const m = v.model([scope]);
 			const rulings = rulingsOf(m, scope).map(out.rulingRow);
 			return ctx.json ? { scope, rulings } : out.rulingsText(rulings);
-		}),
+		}, 'project'),
 	},
 	review: {
 		readsVault: true,
@@ -361,14 +297,6 @@ export const COMMANDS: Record<string, Command> = {
 			return ctx.json ? t : out.timelineText(t);
 		}),
 	},
-	continuity: {
-		readsVault: true,
-		run: readCommand((ctx, v) => {
-			// Counts of checkpoints, as for scopes: every checkpoint file.
-			const projects = continuityOf(v.model('all'), ctx.now);
-			return ctx.json ? { projects } : out.continuityText(projects);
-		}),
-	},
 	parse: {
 		readsVault: false,
 		run(ctx) {
@@ -398,4 +326,4 @@ function indexCommand(name: 'index' | 'stats', readsVault: boolean): Command {
 COMMANDS.index = indexCommand('index', true);
 COMMANDS.stats = indexCommand('stats', false);
 
-Object.assign(COMMANDS, whyCommands, diffCommands);
+Object.assign(COMMANDS, summaryCommands, whyCommands, diffCommands);

@@ -6,13 +6,14 @@
 import { parseArgs } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { COMMANDS, type CommandContext, UsageError } from './commands';
+import { type CommandContext, UsageError } from './command-base';
+import { loadCommand } from './registry';
 import { jsonForTerminal, stripControls } from './terminal';
 
 const USAGE = `usage: logos-continuity <command> [options]
 
 commands:
-  scopes                               scopes with checkpoint and note counts
+  scopes                               scopes with checkpoint-file and note counts
   history --scope S [--limit N]        checkpoints newest first
   conversations --scope S              conversations, most recently active first
   chain --session ID [--scope S]       back and forward along follows
@@ -89,7 +90,7 @@ async function main(argv: string[]): Promise<void> {
 		process.stdout.write(`${USAGE}\n`);
 		process.exit(name === undefined && !values.help ? 2 : 0);
 	}
-	const command = COMMANDS[name];
+	const command = await loadCommand(name);
 	if (!command) fail(`unknown command "${name}"\n${USAGE}`, 2);
 
 	let now = 0;

@@ -105,7 +105,7 @@ function problemsText(problems: readonly Problem[]): string[] {
 
 export function scopesText(rows: { scope: string; checkpoints: number; uncommitted: number; latest: string | null }[]): string {
 	if (rows.length === 0) return 'No scopes in this vault yet.';
-	return rows.map((r) => `${r.scope}\t${count(r.checkpoints, 'checkpoint')}\t${r.uncommitted} uncommitted\tlatest ${r.latest ?? '—'}`).join('\n');
+	return rows.map((r) => `${r.scope}\t${count(r.checkpoints, 'checkpoint file')}\t${r.uncommitted} uncommitted\tlatest ${r.latest ?? '—'}`).join('\n');
 }
 
 export function historyText(h: { scope: string; checkpoints: HistoryRow[]; skippedAhead: readonly string[]; problems: Problem[] }): string {
@@ -138,7 +138,7 @@ export function rulingsText(rows: RulingJson[]): string {
 export function continuityText(rows: ContinuityRow[]): string {
 	if (rows.length === 0) return 'No scopes in this vault yet.';
 	return rows
-		.map((r) => `${r.scope}\t${count(r.checkpoints, 'checkpoint')}\tlast ${date(r.lastCheckpoint ?? 0)} ${r.lastAgent ?? ''}\t${r.uncommitted} uncommitted\t${r.abandoned} abandoned${r.quiet ? '\tquiet' : ''}`)
+		.map((r) => `${r.scope}\t${count(r.checkpoints, 'checkpoint file')}\tlast ${date(r.lastCheckpoint ?? 0)} ${r.lastAgent ?? ''}\t${r.uncommitted} uncommitted\t${r.abandoned} abandoned${r.quiet ? '\tquiet' : ''}`)
 		.join('\n');
 }
 

@@ -37,8 +37,9 @@ interface Visitor {
 }
 
 /** Walks the sessions folder: no symlink followed, at most MAX_DEPTH folders deep. */
-function walkSessions(vaultDir: string, sessionsRel: string, visit: Visitor): void {
+function walkSessions(vaultDir: string, sessionsRel: string, visit: Visitor, project?: string, onList?: (vaultPath: string) => void): void {
 	const walk = (dir: string, rel: string, depth: number): void => {
+		onList?.(rel);
 		let entries: fs.Dirent[];
 		try {
 			entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -47,7 +48,11 @@ function walkSessions(vaultDir: string, sessionsRel: string, visit: Visitor): vo
 			return;
 		}
 		for (const ent of entries) {
-			const abs = path.join(dir, ent.name);
+			// One project: the root's other entries are passed over, that one is walked as ever.
+			if (project !== undefined && depth === 1 && ent.name !== project) continue;
+			// `dir` is normalised already and a name holds no separator: path.join's normalising is
+			// most of a walk's cost over thousands of files.
+			const abs = dir + path.sep + ent.name;
 			const childRel = `${rel}/${ent.name}`;
 			// Symlinks are not followed: a link loop or a link out of the vault must not be walked.
 			if (ent.isSymbolicLink()) {
@@ -88,14 +93,18 @@ export interface SessionsTree {
 	entries: Entry[];
 }
 
-export function walkTree(vaultDir: string, sessionsRel = 'sessions'): SessionsTree {
+/**
+ * `project`: only that top-level folder of the sessions folder, walked exactly as a whole walk
+ * walks it. `onList` hears of every folder whose names are asked of the disk.
+ */
+export function walkTree(vaultDir: string, sessionsRel = 'sessions', project?: string, onList?: (vaultPath: string) => void): SessionsTree {
 	const tree: SessionsTree = { root: sessionsRel, dirs: [], entries: [] };
 	walkSessions(vaultDir, sessionsRel, {
 		dir: (p) => tree.dirs.push(p),
 		file: (abs, name, rel) => tree.entries.push({ abs, name, path: rel, kind: 'file' }),
 		unreadable: (abs, e) => tree.entries.push({ abs, name: path.basename(abs), path: toVaultPath(vaultDir, abs), kind: 'unreadable', error: e }),
 		odd: (abs, name, kind) => tree.entries.push({ abs, name, path: toVaultPath(vaultDir, abs), kind }),
-	});
+	}, project, onList);
 	return tree;
 }
 

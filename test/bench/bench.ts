@@ -20,8 +20,11 @@ import { generateVault } from './generate';
 
 /** BENCH_SCALE shrinks the vault for a quick look; the issue's figures are at 1. */
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
-/** Rounds of (a) and (b). */
-const ROUNDS = 3;
+/**
+ * Rounds of (a) and (b): three up to the issue's size; one beyond it, where one cold index
+ * of 30,000 or 100,000 checkpoints takes minutes (BENCH_ROUNDS sets it).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SCALE > 1 ? 1 : 3));
 const SIZE = { checkpoints: Math.round(10_000 * SCALE), scopes: 50, notes: Math.round(20_000 * SCALE), bigScope: Math.round(2_000 * SCALE) };
 let peakHeap = 0;
 
@@ -180,14 +183,21 @@ function cliFigures(dir: string, scopes: { big: string; small: string; bigCount:
 		asked[`${name}_continuity`] = [file, 'continuity', ...vault];
 	}
 	const times: Record<string, number[]> = {};
+	const cpus: Record<string, number[]> = {};
+	// Each process writes its own CPU time (user + system) as it exits: a figure that other
+	// work on a shared machine moves far less than the wall clock.
+	const cpuFile = path.join(dir, 'cpu.txt');
+	const report = path.join(dir, 'cpu-report.js');
+	fs.writeFileSync(report, `process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });`);
 	for (let i = 0; i < runs; i++) {
 		// Interleaved: a passing load on the machine falls on every figure alike.
 		for (const [name, args] of Object.entries(asked)) {
 			const t0 = performance.now();
-			const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+			const r = spawnSync(process.execPath, ['--require', report, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
 			const ms = performance.now() - t0;
 			if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
 			(times[name] ??= []).push(ms);
+			(cpus[name] ??= []).push(Number(fs.readFileSync(cpuFile, 'utf8')));
 		}
 	}
 	const base = median(times.node_e0);
@@ -203,12 +213,24 @@ function cliFigures(dir: string, scopes: { big: string; small: string; bigCount:
 			if (what !== 'startup') line(`${name}_${what}_over_floor`, (excess / floor).toFixed(2));
 		}
 	}
+	const cpuBase = median(cpus.node_e0);
+	const cpuFloor = median(cpus.read_floor) - cpuBase;
+	line('cli_cpu_node_e0_ms', fmt(cpuBase));
+	line('cli_cpu_read_floor_excess_ms', fmt(cpuFloor));
+	for (const [name] of builds) {
+		for (const what of ['startup', 'resume_small', 'resume_big', 'scopes', 'continuity']) {
+			const excess = median(cpus[`${name}_${what}`]) - cpuBase;
+			line(`${name}_cpu_${what}_excess_ms`, fmt(excess));
+			if (what !== 'startup') line(`${name}_cpu_${what}_over_floor`, (excess / cpuFloor).toFixed(2));
+		}
+	}
 }
 
 async function main(): Promise<void> {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-bench-'));
 	try {
 		const gen = await time(() => generateVault(dir, SIZE));
+		line('rounds', `${ROUNDS} of (a) and (b)`);
 		line('vault', `${SIZE.checkpoints} checkpoints, ${SIZE.scopes} scopes, ${SIZE.notes} notes, ${gen.value.files} files (generated in ${fmt(gen.ms)} ms)`);
 		const wasm = fs.readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'));
 		const sql = await initSql(new Uint8Array(wasm));

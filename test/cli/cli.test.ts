@@ -107,6 +107,26 @@ describe('reading our own fixture vault', () => {
 	});
 });
 
+describe('a command loads only its own file', () => {
+	it('scopes and continuity answer with only the entry and their file beside it', () => {
+		const lone = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-cli-lone-'));
+		try {
+			for (const f of ['cli.cjs', 'cli-summary.cjs', 'cli-yaml.cjs']) fs.copyFileSync(path.join(path.dirname(cli), f), path.join(lone, f));
+			for (const args of [['scopes'], ['continuity'], ['scopes', '--json']]) {
+				const full = spawnSync(process.execPath, [cli, ...args, '--vault', OWN, '--now', NOW], { encoding: 'utf8' });
+				const alone = spawnSync(process.execPath, [path.join(lone, 'cli.cjs'), ...args, '--vault', OWN, '--now', NOW], { encoding: 'utf8' });
+				expect(alone.stderr).toBe('');
+				expect(alone.status).toBe(0);
+				expect(alone.stdout).toBe(full.stdout);
+			}
+			// Any other command needs the file that holds it.
+			expect(spawnSync(process.execPath, [path.join(lone, 'cli.cjs'), 'history', '--scope', 'alpha', '--vault', OWN], { encoding: 'utf8' }).status).not.toBe(0);
+		} finally {
+			fs.rmSync(lone, { recursive: true, force: true });
+		}
+	});
+});
+
 describe('errors a person can act on', () => {
 	it('a missing vault exits non-zero with one line', () => {
 		const r = run(['scopes', '--vault', path.join(os.tmpdir(), 'no-such-vault-here')]);

@@ -20,16 +20,19 @@ const VAULTS: Record<string, string> = {
 interface Run {
 	out: string;
 	reads: string[];
+	/** Folders whose names were listed. */
+	lists: string[];
 }
 
 async function run(vaultDir: string, name: string, values: Record<string, string | boolean>, read: 'needed' | 'all', json = true, args: string[] = []): Promise<Run> {
 	const reads: string[] = [];
-	const ctx: CommandContext = { vaultDir, sessionsRel: 'sessions', values, args, now: NOW, json, read, onRead: (p) => reads.push(p) };
+	const lists: string[] = [];
+	const ctx: CommandContext = { vaultDir, sessionsRel: 'sessions', values, args, now: NOW, json, read, onRead: (p) => reads.push(p), onList: (p) => lists.push(p) };
 	try {
 		const out = await COMMANDS[name].run(ctx);
-		return { out: json ? JSON.stringify(out) : String(out), reads };
+		return { out: json ? JSON.stringify(out) : String(out), reads, lists };
 	} catch (e) {
-		if (e instanceof UsageError) return { out: `usage: ${e.message}`, reads };
+		if (e instanceof UsageError) return { out: `usage: ${e.message}`, reads, lists };
 		throw e;
 	}
 }
@@ -191,10 +194,107 @@ describe('what a scoped question reads', () => {
 		expect(new Set(wt.reads.map(scopeOfRead))).toEqual(new Set(['alpha', 'alpha/wt']));
 	});
 
+	it('scopes and continuity read each scope\'s newest checkpoint and its uncommitted.md, no older one', async () => {
+		const newest = [
+			'sessions/alpha/20261129-100039-alpha.md', 'sessions/alpha/wt/20261201-090000-claude.md', 'sessions/beta/20261129-100039-beta.md',
+			'sessions/far/20261202-090000-claude.md', 'sessions/gamma/20261129-100039-gamma.md',
+		];
+		const notes = ['sessions/alpha/uncommitted.md', 'sessions/beta/uncommitted.md', 'sessions/gamma/uncommitted.md'];
+		for (const name of ['scopes', 'continuity']) {
+			const r = await same(dir, name, {});
+			expect([...r.reads].sort()).toEqual([...newest, ...notes].sort());
+		}
+		const counts = JSON.parse((await same(dir, 'scopes', {})).out) as { scopes: { scope: string; checkpoints: number }[] };
+		expect(counts.scopes.map((s) => [s.scope, s.checkpoints])).toEqual([['alpha', 40], ['alpha/wt', 1], ['beta', 40], ['far', 1], ['gamma', 40]]);
+	});
+
+	it('a question about one project lists that project\'s folders alone, the vault\'s only when it must', async () => {
+		const projectOfList = (p: string): string => p.split('/')[1] ?? '';
+		for (const name of ['history', 'rulings', 'resume', 'conversations']) {
+			const r = await same(dir, name, { scope: 'alpha/wt' });
+			expect(new Set(r.lists.map(projectOfList))).toEqual(new Set(['', 'alpha']));
+		}
+		// An unknown scope is named with every scope there is; a chain that leaves its project is followed.
+		const unknown = await same(dir, 'history', { scope: 'alpha/nope' });
+		expect(unknown.out).toMatch(/scopes: alpha, alpha\/wt, beta, far, gamma/);
+		expect(new Set(unknown.lists.map(projectOfList))).toEqual(new Set(['', 'alpha', 'beta', 'far', 'gamma']));
+		const far = await same(dir, 'resume', { scope: 'far' });
+		expect(new Set(far.lists.map(projectOfList))).toEqual(new Set(['', 'alpha', 'beta', 'far', 'gamma']));
+	});
+
 	it('a resume whose chain leaves its scope reads the vault, and follows it there', async () => {
 		const r = await same(dir, 'resume', { scope: 'far' });
 		expect(new Set(r.reads.map(scopeOfRead))).toEqual(new Set(['alpha', 'alpha/wt', 'beta', 'gamma', 'far']));
 		const chain = await same(dir, 'chain', { scope: 'far', session: '20261202-090000-claude' });
 		expect(JSON.parse(chain.out).back[0]).toBe('20261129-100039-beta');
+	});
+});
+
+describe('scopes and continuity past damaged and copied files', () => {
+	let dir: string;
+	const put = (rel: string, text: string): void => {
+		fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+		fs.writeFileSync(path.join(dir, rel), text);
+	};
+	beforeEach(() => {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-scoped-'));
+		put('sessions/alpha/20261110-090000-claude.md', checkpoint('20261110-090000-claude', 'alpha', ''));
+		put('sessions/alpha/20261111-090000-claude.md', checkpoint('20261111-090000-claude', 'alpha', '20261110-090000-claude'));
+		put('sessions/alpha/20261112-090000-claude.md', checkpoint('20261112-090000-claude', 'alpha', '20261111-090000-claude'));
+	});
+	afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	const scopesRun = async (): Promise<Run> => {
+		const r = await same(dir, 'scopes', {});
+		await same(dir, 'continuity', {});
+		await same(dir, 'continuity', {}, false);
+		return r;
+	};
+	const latestOf = (r: Run): string | null => (JSON.parse(r.out) as { scopes: { latest: string | null }[] }).scopes[0].latest;
+
+	it('an older file that cannot be parsed is never read', async () => {
+		put('sessions/alpha/20261101-090000-claude.md', '---\nsession: [unclosed\nproject: {\n---\n## Task\n\n\u0000\n');
+		const r = await scopesRun();
+		expect(r.reads).toEqual(['sessions/alpha/20261112-090000-claude.md']);
+		expect(latestOf(r)).toBe('20261112-090000-claude');
+	});
+
+	it('a torn newest file is passed over for the next one, and counted among the files', async () => {
+		put('sessions/alpha/20261113-090000-claude.md', '---\nsession: 20261113-090000-claude\nagent: claude\n');
+		const r = await scopesRun();
+		expect(r.reads).toEqual(['sessions/alpha/20261113-090000-claude.md', 'sessions/alpha/20261112-090000-claude.md']);
+		expect(JSON.parse(r.out)).toEqual({ scopes: [{ scope: 'alpha', checkpoints: 4, uncommitted: 0, latest: '20261112-090000-claude' }] });
+	});
+
+	it('six torn files ahead of the newest whole one are read in name order, then it', async () => {
+		for (let i = 0; i < 6; i++) put(`sessions/alpha/2026112${i}-090000-claude.md`, '');
+		const r = await scopesRun();
+		expect(r.reads).toEqual([5, 4, 3, 2, 1, 0].map((i) => `sessions/alpha/2026112${i}-090000-claude.md`).concat('sessions/alpha/20261112-090000-claude.md'));
+		expect(JSON.parse(r.out)).toEqual({ scopes: [{ scope: 'alpha', checkpoints: 9, uncommitted: 0, latest: '20261112-090000-claude' }] });
+	});
+
+	it('a file moved into its conversation and left behind too is one checkpoint, the one in its folder', async () => {
+		const moved = checkpoint('20261112-090000-claude', 'alpha', '20261111-090000-claude').replace('agent: claude', 'agent: claude\nhost_session: c1');
+		put('sessions/alpha/20261112-090000-claude.md', moved);
+		put('sessions/alpha/_convos/c1/20261112-090000-claude.md', moved.replace('after 20261112', 'moved 20261112'));
+		const r = await scopesRun();
+		expect(JSON.parse(r.out)).toEqual({ scopes: [{ scope: 'alpha', checkpoints: 3, uncommitted: 0, latest: '20261112-090000-claude' }] });
+		expect([...r.reads].sort()).toEqual(['sessions/alpha/20261112-090000-claude.md', 'sessions/alpha/_convos/c1/20261112-090000-claude.md']);
+	});
+
+	it('a sync-conflict copy is neither counted nor the newest', async () => {
+		put('sessions/alpha/20261112-090000-claude (conflicted copy).md', checkpoint('20261112-090000-claude', 'alpha', ''));
+		const r = await scopesRun();
+		expect(JSON.parse(r.out)).toEqual({ scopes: [{ scope: 'alpha', checkpoints: 3, uncommitted: 0, latest: '20261112-090000-claude' }] });
+	});
+
+	it('a newest file naming another session in its frontmatter: the scope is read whole, the answer the same', async () => {
+		put('sessions/alpha/20261113-090000-claude.md', checkpoint('20261110-090000-claude', 'alpha', ''));
+		const r = await scopesRun();
+		// The newest first, then every file of the scope: any of them may name that session too.
+		expect(r.reads[0]).toBe('sessions/alpha/20261113-090000-claude.md');
+		expect(new Set(r.reads.slice(1)).size).toBe(4);
+		// It claims the session of 20261110-090000-claude.md, whose own file outranks it.
+		expect(latestOf(r)).toBe('20261112-090000-claude');
 	});
 });

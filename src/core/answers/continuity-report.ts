@@ -5,6 +5,7 @@
 import { abandonedSessions, isQuiet } from './continuity';
 import { history } from '../model/history';
 import type { VaultModel } from '../model/vault-model';
+import type { CheckpointRecord, WorkingNote } from '../types';
 
 export interface ContinuityRow {
 	scope: string;
@@ -20,21 +21,34 @@ export interface ContinuityRow {
 	quiet: boolean;
 }
 
-export function continuityOf(model: VaultModel, now: number): ContinuityRow[] {
-	return model.scopes.map((scope) => {
-		const h = history(model.scan, scope);
-		const newest = h.entries[0] ?? null;
-		const notes = model.notes.get(scope) ?? [];
-		const lastTs = newest ? newest.checkpoint.ts : null;
+/** What a row is made from: a scope's count of checkpoints, its newest one and its working notes. */
+export interface ScopeFacts {
+	scope: string;
+	checkpoints: number;
+	latest: CheckpointRecord | null;
+	notes: readonly WorkingNote[];
+}
+
+export function continuityRows(facts: readonly ScopeFacts[], now: number): ContinuityRow[] {
+	return facts.map(({ scope, checkpoints, latest, notes }) => {
+		const lastTs = latest ? latest.checkpoint.ts : null;
 		return {
 			scope,
-			checkpoints: h.entries.length,
+			checkpoints,
 			lastCheckpoint: lastTs,
-			latest: newest?.id ?? null,
-			lastAgent: newest ? newest.checkpoint.agent || null : null,
+			latest: latest?.id ?? null,
+			lastAgent: latest ? latest.checkpoint.agent || null : null,
 			uncommitted: notes.length,
 			abandoned: abandonedSessions(notes, now).length,
 			quiet: isQuiet(lastTs, now),
 		};
 	});
+}
+
+/** The report from a whole model: every checkpoint read, so the count is its history's. */
+export function continuityOf(model: VaultModel, now: number): ContinuityRow[] {
+	return continuityRows(model.scopes.map((scope) => {
+		const h = history(model.scan, scope);
+		return { scope, checkpoints: h.entries.length, latest: h.entries[0] ?? null, notes: model.notes.get(scope) ?? [] };
+	}), now);
 }

@@ -18,8 +18,6 @@ export const goSpace: SpaceTest = (c) => {
 		n === 0x2028 || n === 0x2029 || n === 0x202f || n === 0x205f || n === 0x3000;
 };
 
-const isDigit: SpaceTest = (c) => c >= '0' && c <= '9';
-
 /** The start of the run of `test` characters that ends at `end`. */
 function runStart(s: string, end: number, test: SpaceTest): number {
 	let i = end;
@@ -40,22 +38,37 @@ export interface NoteTail {
 	agent: string;
 }
 
+/** asciiSpace on a UTF-16 unit. */
+function isAsciiSpaceCode(n: number): boolean {
+	return n === 0x20 || n === 0x09 || n === 0x0a || n === 0x0c || n === 0x0d;
+}
+
+/** The start of the run of ASCII spaces (else of non-spaces) that ends at `end`. */
+function spaceRunStart(s: string, end: number, spaces = true): number {
+	let i = end;
+	while (i > 0 && isAsciiSpaceCode(s.charCodeAt(i - 1)) === spaces) i--;
+	return i;
+}
+
 /**
  * docs/format.md §4.4: `<!--` spaces `ts=` digits spaces `agent=` non-spaces spaces `-->` at the end
- * of the line (logos's ASCII spacing), or null.
+ * of the line (logos's ASCII spacing), or null. Read with character codes, no callback per
+ * character: an `uncommitted.md` of thousands of notes is read by every `scopes` run, mostly
+ * before the engine has compiled this.
  */
 export function noteTail(line: string): NoteTail | null {
-	let end = runStart(line, line.length, asciiSpace);
+	let end = spaceRunStart(line, line.length);
 	if (!endsWithAt(line, end, '-->')) return null;
-	end = runStart(line, end - 3, asciiSpace);
-	const word = runStart(line, end, (c) => !asciiSpace(c));
+	end = spaceRunStart(line, end - 3);
+	const word = spaceRunStart(line, end, false);
 	if (!line.startsWith('agent=', word)) return null;
 	const agent = line.slice(word + 6, end);
-	end = runStart(line, word, asciiSpace);
+	end = spaceRunStart(line, word);
 	if (end === word) return null;
-	const digits = runStart(line, end, isDigit);
+	let digits = end;
+	while (digits > 0 && line.charCodeAt(digits - 1) >= 0x30 && line.charCodeAt(digits - 1) <= 0x39) digits--;
 	if (digits === end || !endsWithAt(line, digits, 'ts=')) return null;
-	const open = runStart(line, digits - 3, asciiSpace);
+	const open = spaceRunStart(line, digits - 3);
 	if (!endsWithAt(line, open, '<!--')) return null;
 	return { at: open - 4, ts: line.slice(digits, end), agent };
 }

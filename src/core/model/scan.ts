@@ -376,9 +376,38 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
  * the others. Sorted, as VaultScan.scopes.
  */
 export function scopesOfPaths(snapRoot: string, dirs: readonly string[], paths: readonly string[]): string[] {
+	return listScopes(snapRoot, dirs, paths).scopes;
+}
+
+/** The checkpoint files of one scope, copies included; [] for an unknown scope. */
+export function recordsOf(scan: VaultScan, scope: string): CheckpointRecord[] {
+	return scan.byScope.get(scope) ?? [];
+}
+
+/** A checkpoint file as the listing places it, not read. */
+interface ListedFile {
+	path: string;
+	place: Place;
+	folderKey: string;
+}
+
+/**
+ * The checkpoint and notes files of every scope from the names alone, placed as scanVault
+ * places them: what a question about the newest record of each scope starts from.
+ */
+export interface ScopeListing {
+	/** Every scope, sorted (as scopesOfPaths). */
+	scopes: string[];
+	checkpoints: Map<string, ListedFile[]>;
+	notes: Map<string, string>;
+	/** Checkpoint names per folder, for the sync-conflict rules. */
+	namesIn: Map<string, Set<string>>;
+}
+
+export function listScopes(snapRoot: string, dirs: readonly string[], paths: readonly string[]): ScopeListing {
 	const root = snapRoot.replace(/^\/+|\/+$/g, '');
 	const projects = new Set<string>();
-	const rels: string[][] = [];
+	const rels: { path: string; parts: string[] }[] = [];
 	for (const d of dirs) {
 		const rel = relativeTo(root, d.replace(/\/+$/, ''));
 		if (rel) projects.add(rel.split('/')[0]);
@@ -388,17 +417,105 @@ export function scopesOfPaths(snapRoot: string, dirs: readonly string[], paths: 
 		if (!rel) continue;
 		const parts = rel.split('/');
 		if (parts.length > 1) projects.add(parts[0]);
-		rels.push(parts);
+		rels.push({ path: p, parts });
 	}
+	const listing: ScopeListing = { scopes: [], checkpoints: new Map(), notes: new Map(), namesIn: new Map() };
 	const scopes = new Set<string>();
-	for (const parts of rels) {
+	for (const { path, parts } of rels) {
 		const c = classify(parts);
-		if (c && (c.role === 'checkpoint' || c.role === 'notes') && projects.has(parts[0]) && isProjectDir(parts[0])) scopes.add(c.place.scope);
+		if (!c || !projects.has(parts[0]) || !isProjectDir(parts[0])) continue;
+		const place = c.place;
+		if (c.role === 'notes') {
+			listing.notes.set(place.scope, path);
+			scopes.add(place.scope);
+		} else if (c.role === 'checkpoint') {
+			scopes.add(place.scope);
+			const folderKey = path.slice(0, path.length - place.name.length);
+			let names = listing.namesIn.get(folderKey);
+			if (!names) listing.namesIn.set(folderKey, (names = new Set()));
+			names.add(place.name);
+			const list = listing.checkpoints.get(place.scope);
+			if (list) list.push({ path, place, folderKey });
+			else listing.checkpoints.set(place.scope, [{ path, place, folderKey }]);
+		}
 	}
-	return [...scopes].sort(compareBytes);
+	listing.scopes = [...scopes].sort(compareBytes);
+	return listing;
 }
 
-/** The checkpoint files of one scope, copies included; [] for an unknown scope. */
-export function recordsOf(scan: VaultScan, scope: string): CheckpointRecord[] {
-	return scan.byScope.get(scope) ?? [];
+function isConflictListed(listing: ScopeListing, f: ListedFile): boolean {
+	const names = listing.namesIn.get(f.folderKey) as Set<string>;
+	return conflictCopyOf(f.place.name, (n) => names.has(n)) !== null;
+}
+
+/**
+ * docs/decisions.md "What a CLI command reads": the count `scopes` and `continuity` report,
+ * from the names alone: the scope's checkpoint-named files, sync-conflict copies left out,
+ * a name found in two folders (an interrupted move) counted once. Torn files and a second
+ * file naming the same session in its frontmatter are counted: only their bytes say so.
+ */
+export function checkpointFileCount(listing: ScopeListing, scope: string): number {
+	const names = new Set<string>();
+	for (const f of listing.checkpoints.get(scope) ?? []) if (!isConflictListed(listing, f)) names.add(f.place.name);
+	return names.size;
+}
+
+const newerListed = (a: ListedFile, b: ListedFile): number => compareBytes(b.place.name, a.place.name) || compareBytes(b.path, a.path);
+
+/**
+ * The files newest first by name (then path, as history orders them), picked one at a time:
+ * the newest is nearly always the answer, and sorting every file of a scope to find it
+ * would cost more than reading it. Past a few, the rest is sorted.
+ */
+function* newestFirstListed(files: readonly ListedFile[]): Generator<ListedFile> {
+	const rest = files.slice();
+	for (let picked = 0; rest.length > 0; picked++) {
+		if (picked === 4) {
+			rest.sort(newerListed);
+			yield* rest;
+			return;
+		}
+		let best = 0;
+		for (let i = 1; i < rest.length; i++) if (newerListed(rest[i], rest[best]) < 0) best = i;
+		const [f] = rest.splice(best, 1);
+		yield f;
+	}
+}
+
+/**
+ * `history(scan, scope).entries[0]` of a scan of every file, found by reading the scope's
+ * files newest first by name (as logos does, docs/format.md §1.3) until the newest that is
+ * neither empty nor a copy. A copy is known from the names when the record's id is its file
+ * stem (the only files that can outrank it are named the same, docs/decisions.md §9);
+ * otherwise any file's frontmatter may claim the id, and `undefined` says that only a read
+ * of the whole scope can tell. `read` gives a listed file's bytes.
+ */
+export function newestRecord(listing: ScopeListing, scope: string, read: (path: string) => VaultFile): CheckpointRecord | null | undefined {
+	const files = listing.checkpoints.get(scope) ?? [];
+	const built = new Map<string, Pending>();
+	const pendingOf = (f: ListedFile): Pending => {
+		let p = built.get(f.path);
+		if (!p) {
+			p = buildRecord(read(f.path), f.place, listing.namesIn.get(f.folderKey) as Set<string>, [], undefined);
+			built.set(f.path, p);
+		}
+		return p;
+	};
+	for (const f of newestFirstListed(files)) {
+		if (isConflictListed(listing, f)) continue;
+		const p = pendingOf(f);
+		const r = p.record;
+		if (r.empty) continue;
+		if (r.stem !== r.id) return undefined;
+		// Every other file that can share this id and outrank it bears the same name.
+		const group = [p];
+		for (const other of files) {
+			if (other === f || other.place.name !== f.place.name || isConflictListed(listing, other)) continue;
+			const q = pendingOf(other);
+			if (q.record.id === r.id) group.push(q);
+		}
+		group.sort((a, b) => canonicalRank(a) - canonicalRank(b) || compareBytes(a.record.path, b.record.path));
+		if (group[0] === p) return r;
+	}
+	return null;
 }

@@ -1,0 +1,138 @@
+/**
+ * How a read command sees the vault (docs/decisions.md "What a CLI command reads"): the
+ * sessions folder walked once for names, files read only for what the answer needs, or,
+ * with `--db FILE`, the index read-only. Kept apart from the command table so that the
+ * lightest commands (`scopes`, `continuity`) load without the others' code.
+ */
+import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core/model/scan';
+import { history } from '../core/model/history';
+import { buildVaultModel, projectOf, type VaultModel } from '../core/model/vault-model';
+import type { ScopeFacts } from '../core/answers/continuity-report';
+import type { WorkingNote } from '../core/types';
+import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
+import type { Command, CommandContext } from './command-base';
+
+/**
+ * The vault as one command sees it: the sessions folder walked once (names only), its scope
+ * names known from those, and files read only for the scopes an answer needs. Placement,
+ * copies and every problem a scan raises stay within a scope (vault-model.ts, ScopeModel), so
+ * a model of some scopes answers about them exactly as a model of the whole vault does.
+ */
+export interface Vault {
+	/** Every scope of the vault, sorted, from the names alone. */
+	readonly scopes: string[];
+	/** Whether the vault holds this scope. */
+	isScope(scope: string): boolean;
+	/** A project's scopes: the project's own and its worktrees', sorted. */
+	projectScopes(project: string): string[];
+	/** A model of these scopes (every scope with 'all'); their files are read now. */
+	model(scopes: readonly string[] | 'all'): VaultModel;
+	/** Each scope's count, newest checkpoint and working notes (`scopes`, `continuity`). */
+	facts(): ScopeFacts[];
+}
+
+const inProject = (project: string) => (scope: string): boolean => scope === project || scope.startsWith(`${project}/`);
+
+/** The facts from a model that holds every scope: the same as Vault.facts reads them. */
+function factsOfModel(m: VaultModel): ScopeFacts[] {
+	const listing = listScopes(m.scan.root, [], m.scan.records.map((r) => r.path));
+	return m.scopes.map((scope) => ({
+		scope,
+		checkpoints: checkpointFileCount(listing, scope),
+		latest: history(m.scan, scope).entries[0] ?? null,
+		notes: m.notes.get(scope) ?? [],
+	}));
+}
+
+interface Walked {
+	tree: SessionsTree;
+	listing: ScopeListing;
+}
+
+/**
+ * `project`: a question about that project's scopes only. Its folder is walked alone (a
+ * scope, its worktrees and all their files lie under it); the rest of the sessions folder is
+ * walked only if the answer turns out to need it (an unknown scope's message, a chain that
+ * leaves the project).
+ */
+export function openVault(ctx: CommandContext, project?: string): Vault {
+	const walk = (only?: string): Walked => {
+		const tree = walkTree(ctx.vaultDir, ctx.sessionsRel, only, ctx.onList);
+		return { tree, listing: listScopes(tree.root, tree.dirs, tree.entries.map((e) => e.path)) };
+	};
+	let whole: Walked | null = project === undefined || ctx.read === 'all' ? walk() : null;
+	const part = whole ?? walk(project);
+	const all = (): Walked => (whole ??= walk());
+	const ours = (scope: string): boolean => project !== undefined && projectOf(scope) === project;
+	const root = part.tree.root.replace(/^\/+|\/+$/g, '');
+	const read = (from: Walked, want: (p: string) => boolean) => readTree(ctx.vaultDir, from.tree, want, ctx.onRead);
+	const v: Vault = {
+		get scopes() {
+			return all().listing.scopes;
+		},
+		isScope: (scope) => (ours(scope) ? part : all()).listing.scopes.includes(scope),
+		projectScopes: (p) => (p === project ? part : all()).listing.scopes.filter(inProject(p)),
+		model(want) {
+			if (want === 'all' || ctx.read === 'all') return buildVaultModel(read(all(), () => true));
+			const set = new Set(want);
+			return buildVaultModel(read(want.every(ours) ? part : all(), (p) => set.has(fileRole(root, p)?.scope ?? '\n')));
+		},
+		facts() {
+			if (ctx.read === 'all') return factsOfModel(v.model('all'));
+			const w = all();
+			return listedFacts(ctx, w.tree, w.listing, v);
+		},
+	};
+	return v;
+}
+
+/**
+ * The newest record of each scope read newest first, never the older ones (as logos reads
+ * a scope's latest), and the `uncommitted.md` files; a scope whose newest record names a
+ * session other than its file's stem is read whole (newestRecord).
+ */
+function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeListing, v: Vault): ScopeFacts[] {
+	const byPath = new Map(tree.entries.map((e) => [e.path, e]));
+	const readOne = (p: string) => readTree(ctx.vaultDir, { ...tree, entries: [byPath.get(p) as SessionsTree['entries'][number]] }, () => true, ctx.onRead).files[0];
+	const notePaths = new Set(listing.notes.values());
+	const notes = notePaths.size === 0 ? new Map<string, WorkingNote[]>() : buildVaultModel(readTree(ctx.vaultDir, tree, (p) => notePaths.has(p), ctx.onRead)).notes;
+	return listing.scopes.map((scope) => {
+		let latest = newestRecord(listing, scope, readOne);
+		if (latest === undefined) latest = history(v.model([scope]).scan, scope).entries[0] ?? null;
+		return { scope, checkpoints: checkpointFileCount(listing, scope), latest, notes: notes.get(scope) ?? [] };
+	});
+}
+
+/**
+ * A read command: from the files, or with `--db FILE` from that index, read-only, with the
+ * files changed since it was saved read again (index-commands.ts). An index that cannot be
+ * used is said on stderr and the files answer.
+ */
+export function readCommand(body: (ctx: CommandContext, v: Vault) => unknown, about: 'vault' | 'project' = 'vault'): Command['run'] {
+	return (ctx) => {
+		const scope = ctx.values.scope;
+		const open = (): Vault => openVault(ctx, about === 'project' && typeof scope === 'string' ? projectOf(scope) : undefined);
+		if (ctx.values.db === undefined) return body(ctx, open());
+		return (async () => {
+			const { indexedModel } = await import('./index-commands');
+			const got = await indexedModel(ctx);
+			if ('unusable' in got) {
+				ctx.warn?.(`${String(ctx.values.db)} is not a usable index (${got.unusable}); answered from the files`);
+				return body(ctx, open());
+			}
+			const m = got.model;
+			try {
+				// Awaited here, so the index stays open until the answer is made.
+				return await body(ctx, {
+					scopes: m.scopes,
+					isScope: (s) => m.scopes.includes(s),
+					projectScopes: (p) => m.scopes.filter(inProject(p)),
+					model: () => m,
+					facts: () => factsOfModel(m),
+				});
+			} finally {
+				got.close();
+			}
+		})();
+	};
+}
