@@ -20,7 +20,7 @@ describe('CLI text counts in the singular for one', () => {
 			{ scope: 'one', checkpoints: 1, uncommitted: 0, latest: 'a' },
 			{ scope: 'two', checkpoints: 2, uncommitted: 1, latest: 'b' },
 		]);
-		expect(text.split('\n').map((l) => l.split('\t')[1])).toEqual(['1 checkpoint', '2 checkpoints']);
+		expect(text.split('\n').map((l) => l.split('\t')[1])).toEqual(['1 checkpoint file', '2 checkpoint files']);
 	});
 
 	it('continuity', () => {
@@ -29,7 +29,7 @@ describe('CLI text counts in the singular for one', () => {
 			{ ...row, scope: 'one', checkpoints: 1 },
 			{ ...row, scope: 'two', checkpoints: 2 },
 		]);
-		expect(text.split('\n').map((l) => l.split('\t')[1])).toEqual(['1 checkpoint', '2 checkpoints']);
+		expect(text.split('\n').map((l) => l.split('\t')[1])).toEqual(['1 checkpoint file', '2 checkpoint files']);
 	});
 
 	it('conversations', () => {
@@ -37,6 +37,6 @@ describe('CLI text counts in the singular for one', () => {
 			{ id: 'c1', scope: 'one', chain: ['a'], flat: false, name: 'first' },
 			{ id: 'c2', scope: 'one', chain: ['a', 'b'], flat: false, name: 'second' },
 		]);
-		expect(text.split('\n').map((l) => l.split('\t')[2])).toEqual(['1 checkpoint', '2 checkpoints']);
+		expect(text.split('\n').map((l) => l.split('\t')[2])).toEqual(['1 checkpoint file', '2 checkpoint files']);
 	});
 });
