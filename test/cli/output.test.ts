@@ -37,6 +37,6 @@ describe('CLI text counts in the singular for one', () => {
 			{ id: 'c1', scope: 'one', chain: ['a'], flat: false, name: 'first' },
 			{ id: 'c2', scope: 'one', chain: ['a', 'b'], flat: false, name: 'second' },
 		]);
-		expect(text.split('\n').map((l) => l.split('\t')[2])).toEqual(['1 checkpoint file', '2 checkpoint files']);
+		expect(text.split('\n').map((l) => l.split('\t')[2])).toEqual(['1 checkpoint', '2 checkpoints']);
 	});
 });
