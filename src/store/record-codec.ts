@@ -75,11 +75,24 @@ const IN_COLUMNS: ReadonlySet<string> = new Set(['session', 'hostSession', 'ts',
 const IN_COLUMNS_AND_PROJECT: ReadonlySet<string> = new Set([...IN_COLUMNS, 'project']);
 const GIT_IN_COLUMNS: ReadonlySet<string> = new Set(['commit']);
 
+/**
+ * `checkpointed` as logos writes it for the time `ts` (RFC 3339 in UTC, whole seconds), or
+ * null for a time no Date holds. ts is read from `checkpointed`, so the two nearly always agree.
+ */
+function isoOf(ts: number): string | null {
+	const ms = ts * 1000;
+	if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+	const iso = new Date(ms).toISOString();
+	return `${iso.slice(0, 19)}Z`;
+}
+
 /** The record column: JSON text (see the file's comment). */
 export function encodeCheckpoint(cp: Checkpoint, scope: string): string {
 	// The project is nearly always the scope: absent means that, '' is kept as a value.
 	const o = strip(cp as unknown as Json, EMPTY, SHORT, cp.project === scope ? IN_COLUMNS_AND_PROJECT : IN_COLUMNS);
 	if (cp.project === '' && scope !== '') o[SHORT.project] = '';
+	// `checkpointed` as the ts column says it is stored as 1 (a string is stored as itself).
+	if (cp.checkpointed !== '' && cp.checkpointed === isoOf(cp.ts)) o[SHORT.checkpointed] = 1;
 	return JSON.stringify(o);
 }
 
@@ -100,6 +113,7 @@ export function decodeRecord(row: Row): CheckpointRecord {
 	cp.session = str(row.session);
 	cp.hostSession = str(row.host_session);
 	cp.ts = num(row.ts);
+	if (stored[SHORT.checkpointed] === 1) cp.checkpointed = isoOf(cp.ts) ?? '';
 	cp.agent = str(row.agent);
 	cp.task = str(row.task);
 	cp.follows = str(row.follows);

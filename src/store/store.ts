@@ -9,7 +9,7 @@ import type { CheckpointRecord, WorkingNote } from '../core/types';
 import { scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
-	decisionsOfScope, deleteCheckpoint, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
+	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
 	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedRows, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
@@ -62,12 +62,10 @@ const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.mtime === b.mtime &
  * sql.js keeps the whole file in memory and has no other writer, so: a page cache that does
  * not spill mid-transaction on a full pass (the default 2 MB does, which costs more than the
  * pages), and the rollback journal in memory rather than in its emulated file system.
- * Recursive triggers: a row replaced on its path drops its rulings and decisions too.
  */
 function connectionSettings(db: Database): void {
 	db.run('PRAGMA cache_size = -32768');
 	db.run('PRAGMA journal_mode = MEMORY');
-	db.run('PRAGMA recursive_triggers = ON');
 }
 
 export class IndexStore {
@@ -334,8 +332,6 @@ export class IndexStore {
 	/** "Rebuild index": drops everything derived from the vault, keeps the person's notes. */
 	clearDerived(): void {
 		this.conn.tx(() => {
-			this.conn.run('DELETE FROM rulings');
-			this.conn.run('DELETE FROM decisions');
 			this.conn.run('DELETE FROM checkpoints');
 			clearDerivedNotes(this.conn);
 		});
@@ -379,11 +375,12 @@ export class IndexStore {
 
 	stats(): IndexStats {
 		const count = (sql: string): number => Number(this.conn.get(sql)?.n ?? 0);
+		const lists = listCounts(this.conn);
 		return {
 			checkpoints: count('SELECT count(*) AS n FROM checkpoints'),
 			scopes: this.scopes().length,
-			rulings: count('SELECT count(*) AS n FROM rulings'),
-			decisions: count('SELECT count(*) AS n FROM decisions'),
+			rulings: lists.rulings,
+			decisions: lists.decisions,
 			noteFiles: count('SELECT count(*) AS n FROM note_files'),
 			sessions: count('SELECT count(*) AS n FROM sessions'),
 			notes: count('SELECT count(*) AS n FROM session_notes'),
