@@ -54,10 +54,14 @@ export interface StoredRow extends FileStamp {
 }
 
 // name, id and host_session are generated (schema.ts, step 6): the `_own` columns hold a value
-// only where it is not the one generated.
-const INSERT_CHECKPOINT = `INSERT OR REPLACE INTO checkpoints (path, scope, conversation, id_own, session,
-	host_session_own, ts, agent, task, follows, auto, auto_closed, handoff, git_commit, flat, empty, copy_of,
-	mtime, size, problems, record, digest, lines, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`;
+// only where it is not the one generated. A row on the same path is updated in place: it keeps
+// its row id and its page, so a save after a change writes few pages (persist.ts IndexWriter).
+const WRITTEN = ['path', 'scope', 'conversation', 'id_own', 'session', 'host_session_own', 'ts', 'agent', 'task', 'follows',
+	'auto', 'auto_closed', 'handoff', 'git_commit', 'flat', 'empty', 'copy_of', 'mtime', 'size', 'problems', 'record', 'digest',
+	'lines', 'stamp'];
+const INSERT_CHECKPOINT = `INSERT INTO checkpoints (${WRITTEN.join(', ')})
+	VALUES (${WRITTEN.map((c) => (c === 'record' ? 'CAST(? AS TEXT)' : '?')).join(', ')})
+	ON CONFLICT(path) DO UPDATE SET ${WRITTEN.filter((c) => c !== 'path').map((c) => `${c} = excluded.${c}`).join(', ')}`;
 
 /** Sums of stamps are taken modulo 2^32: exact in SQLite's integers and in JavaScript's. */
 export const STAMP_MODULUS = 2 ** 32;

@@ -19,7 +19,7 @@ import {
 	shownNotes, type StampFormat, writeNoteFile,
 } from './note-rows';
 import { createIndexDb, isDamageError } from './open';
-import { salvageFromDb, type SalvagedNote } from './salvage';
+import { salvageFromDb, salvageOwnNotes, type SalvagedNote } from './salvage';
 
 export type { SalvagedNote } from './salvage';
 export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, StampFormat, StoredRow };
@@ -97,6 +97,20 @@ export class IndexStore {
 		if (notes.length === 0) return 0;
 		const added = this.conn.tx(() => restoreOwn(this.conn, notes, this.stamp));
 		this.changed();
+		return added;
+	}
+
+	/**
+	 * The person's own notes in another index file (another device's, found where this one's
+	 * was), added when this index does not hold them; those it holds keep their state here.
+	 * Returns how many were added.
+	 */
+	adoptOwnNotesOf(bytes: Uint8Array): number {
+		if (this.sql === null) return 0;
+		const notes = salvageOwnNotes(this.sql, bytes);
+		if (notes.length === 0) return 0;
+		const added = this.conn.tx(() => restoreOwn(this.conn, notes, this.stamp, { onlyNew: true }));
+		if (added > 0) this.changed();
 		return added;
 	}
 
