@@ -209,17 +209,23 @@ export function listCounts(c: Conn): { rulings: number; decisions: number } {
 	return { rulings, decisions };
 }
 
-/** Rows of one scope, or all: what the indexer places again without reading. */
+/**
+ * Rows of one scope, or all: what the indexer places again without reading. Each row is
+ * decoded as it is read: the raw rows (record JSON, line bytes) of the whole index are never
+ * held at once.
+ */
 export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	const sql = `SELECT mtime, size, digest, lines, ${RECORD_COLUMNS} FROM checkpoints${scope === undefined ? '' : ' WHERE scope = ?'}`;
-	return c.all(sql, scope === undefined ? [] : [scope]).map((row) => {
+	const out: StoredRow[] = [];
+	c.each(sql, scope === undefined ? [] : [scope], (row) => {
 		const digest = str(row.digest);
 		const lines = digest === '' ? null : decodeLines(row.lines);
-		return {
+		out.push({
 			mtime: num(row.mtime), size: num(row.size), record: decodeRecord(row),
 			extras: digest === '' || lines === null ? null : { digest, lines },
-		};
+		});
 	});
+	return out;
 }
 
 /** docs/decisions.md §6: the first checkpoint of the scope written after `ts`, copies and torn files aside. */
