@@ -187,6 +187,7 @@ export class IndexWriter {
 			await swapWrite(this.port, pagesFile(this.path), file);
 			return { kind: 'pages', bytes: file.length, replaced };
 		}
+		// Not packed first: VACUUM would take back ~2% of a 10k index for 0.4–1 s of main thread.
 		const whole = withChecksum(bytes);
 		await swapWrite(this.port, this.path, whole);
 		this.base = baseOf(whole);
