@@ -3,6 +3,7 @@
  * persist.ts IndexWriter; docs/decisions.md, "Bytes written per change"): what a synced plugin
  * folder receives after one change, and that the index is never put together wrong.
  */
+import fc from 'fast-check';
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/store';
 import { IndexWriter, loadIndex, newCopy, oldCopy, pagesFile, type SaveReport } from '../../src/store/persist';
@@ -87,6 +88,30 @@ describe('a save after a change', () => {
 		pages[Math.floor(pages.length / 2)] ^= 0x40;
 		expect(await afterStart(disk, stemOf(7))).toMatchObject({ rebuilt: false, count: 300, stamp: { mtime: 7, size: 1007 } });
 		store.close();
+	});
+
+	it('loads the index, with or without its pages, whatever damage the pages file takes', async () => {
+		const disk = new MemoryDisk();
+		const { store, writer } = await savedStore(disk, 300);
+		store.upsertCheckpoint(record(stemOf(7)), 99, 2000);
+		await writer.save();
+		store.close();
+		const pages = (disk.files.get(pagesFile(PATH)) as Uint8Array).slice();
+		const damage = fc.oneof(
+			fc.record({ kind: fc.constant('flip' as const), at: fc.nat({ max: pages.length - 1 }), bit: fc.integer({ min: 0, max: 7 }) }),
+			fc.record({ kind: fc.constant('cut' as const), at: fc.nat({ max: pages.length - 1 }), bit: fc.constant(0) }),
+			fc.record({ kind: fc.constant('noise' as const), at: fc.nat({ max: pages.length - 1 }), bit: fc.integer({ min: 1, max: 255 }) }),
+		);
+		await fc.assert(fc.asyncProperty(damage, async ({ kind, at, bit }) => {
+			const bad = kind === 'cut' ? pages.slice(0, at) : pages.slice();
+			if (kind === 'flip') bad[at] ^= 1 << bit;
+			if (kind === 'noise') bad.fill(bit, at, Math.min(pages.length, at + 64));
+			disk.files.set(pagesFile(PATH), bad);
+			const after = await afterStart(disk, stemOf(7));
+			expect(after).toMatchObject({ rebuilt: false, count: 300 });
+			// The change, or the index as written whole before it: never anything else.
+			expect([{ mtime: 7, size: 1007 }, { mtime: 99, size: 2000 }]).toContainEqual(after.stamp);
+		}), { numRuns: 40, seed: 20261201 });
 	});
 
 	// With no pages file yet: write .pages.new, rename it. With one: write .pages.new, .pages → .old,
