@@ -7,7 +7,7 @@
  * rename's target is cleared first.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { withChecksum } from './checksum';
+import { savedSum, withChecksum } from './checksum';
 import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
 import { applyPages, type Base, baseOf, changedPages, encodePages } from './pages';
 import { salvageOwnNotes, type SalvagedNote } from './salvage';
@@ -176,10 +176,6 @@ export class IndexWriter {
 	/** `database` exports the index: called once the writer knows what it writes over. */
 	async save(database: () => Uint8Array): Promise<SaveReport> {
 		const replaced = await this.replacedSince();
-		if (replaced) {
-			const theirs = await readSafely(this.port, this.path);
-			if (theirs instanceof Uint8Array) this.opts.onReplaced?.(theirs);
-		}
 		const bytes = database();
 		const changed = this.base ? changedPages(this.base, bytes) : null;
 		if (this.base && changed && changed.length * this.base.pageSize <= bytes.length / 8) {
@@ -207,8 +203,19 @@ export class IndexWriter {
 		const now = await this.port.stat(this.path);
 		const before = this.stat;
 		const same = now === null ? before === null : before !== null && now.mtime === before.mtime && now.size === before.size;
-		if (!same) this.base = null;
-		return !same && now !== null;
+		if (same) return false;
+		const theirs = now === null ? null : await readSafely(this.port, this.path);
+		// Only touched (a sync client writing the same bytes back): the same index, by its checksum.
+		const known = this.base ? this.base.sum : null;
+		const sum = theirs instanceof Uint8Array ? savedSum(theirs) : null;
+		if (known && sum && sum[0] === known[0] && sum[1] === known[1]) {
+			this.stat = now;
+			return false;
+		}
+		this.base = null;
+		if (!(theirs instanceof Uint8Array)) return false;
+		this.opts.onReplaced?.(theirs);
+		return true;
 	}
 
 	private async remember(): Promise<void> {

@@ -170,6 +170,18 @@ describe('another device\'s index in this one\'s place', () => {
 	});
 });
 
+describe('the index file touched, not replaced', () => {
+	it('keeps saving pages when a sync client writes the same bytes back', async () => {
+		const disk = new MemoryDisk();
+		const { store, writer } = await savedStore(disk, 300);
+		disk.replace(PATH, disk.files.get(PATH) as Uint8Array);
+		store.upsertCheckpoint(record(stemOf(7)), 99, 2000);
+		expect(await writer.save()).toMatchObject({ kind: 'pages', replaced: false });
+		expect((await afterStart(disk, stemOf(7))).stamp).toEqual({ mtime: 99, size: 2000 });
+		store.close();
+	});
+});
+
 describe('sync-conflict copies beside the index', () => {
 	const COPIES = [
 		'.obsidian/plugins/logos-continuity/index (conflict 2026-11-16 091204).db',
