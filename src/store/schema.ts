@@ -179,7 +179,8 @@ CREATE INDEX session_notes_own ON session_notes(ts, id) WHERE own = 1;
 // (rulingKeys, decisionKeys), so they are worked out on reading. Columns that nearly always
 // repeat another are generated from it: the name from the path, the id from the session, the
 // host session from the conversation; the `_own` column holds the value only where it differs
-// (NULL: it does not). Checkpoint rows are derived: dropped and read again, not converted.
+// (NULL: it does not). The stamps' sum is one row kept by triggers instead of an index.
+// Checkpoint rows are derived: dropped and read again, not converted.
 export const COMPACT_SCHEMA = `
 DROP TRIGGER checkpoints_gone;
 DROP TABLE rulings;
@@ -218,6 +219,24 @@ CREATE TABLE checkpoints (
 	stamp INTEGER NOT NULL
 );
 CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
-CREATE INDEX checkpoints_stamp ON checkpoints(stamp);
 CREATE INDEX checkpoints_unread ON checkpoints(scope) WHERE digest = '';
+
+-- How many checkpoint rows there are and the sum of their stamps, kept by triggers: a start
+-- compares them with the listing in one row, and a change rewrites this row's page, not the
+-- pages of an index of stamps (a save writes only the pages that changed, persist.ts).
+CREATE TABLE stamp_total (
+	id INTEGER PRIMARY KEY CHECK (id = 1),
+	n INTEGER NOT NULL,
+	total INTEGER NOT NULL
+);
+INSERT INTO stamp_total (id, n, total) VALUES (1, 0, 0);
+CREATE TRIGGER stamp_added AFTER INSERT ON checkpoints BEGIN
+	UPDATE stamp_total SET n = n + 1, total = total + new.stamp WHERE id = 1;
+END;
+CREATE TRIGGER stamp_removed AFTER DELETE ON checkpoints BEGIN
+	UPDATE stamp_total SET n = n - 1, total = total - old.stamp WHERE id = 1;
+END;
+CREATE TRIGGER stamp_changed AFTER UPDATE OF stamp ON checkpoints BEGIN
+	UPDATE stamp_total SET total = total - old.stamp + new.stamp WHERE id = 1;
+END;
 `;

@@ -29,7 +29,7 @@ describe('schema', () => {
 		expect(applicationId(db)).toBe(APPLICATION_ID);
 		const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")[0].values.flat();
 		// Rulings and decisions are read from each checkpoint's record (docs/decisions.md, "The index file's size").
-		expect(tables).toEqual(['checkpoints', 'note_files', 'session_notes', 'sessions']);
+		expect(tables).toEqual(['checkpoints', 'note_files', 'session_notes', 'sessions', 'stamp_total']);
 		db.close();
 	});
 
