@@ -6,7 +6,7 @@ import { stemOf } from '../core/format/names';
 import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core/answers/receipts';
 import type { LineMap } from '../core/format/lines';
 import type { CheckpointRecord } from '../core/types';
-import { type Conn, num, str, type Row } from './conn';
+import { type Conn, num, str } from './conn';
 import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, RECORD_COLUMNS, recordList, utf8 } from './record-codec';
 
 export interface FileStamp {
@@ -53,10 +53,16 @@ export interface StoredRow extends FileStamp {
 	extras: KeptExtras | null;
 }
 
-const INSERT_CHECKPOINT = `INSERT OR REPLACE INTO checkpoints (rid, path, name, scope, conversation, id, session,
-	host_session, ts, agent, task, follows, auto, auto_closed, handoff, git_commit, flat, empty, copy_of,
-	mtime, size, problems, record, digest, lines, stamp, first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?,
-	coalesce((SELECT first_seen FROM checkpoints WHERE path = ?), ?))`;
+// name, id and host_session are generated (schema.ts, step 6): the `_own` columns hold a value
+// only where it is not the one generated. A row on the same path is updated in place: it keeps
+// its row id and its page, so a save after a change writes few pages (persist.ts IndexWriter),
+// and its first sight (step 7), so an edited checkpoint is not news again.
+const WRITTEN = ['path', 'scope', 'conversation', 'id_own', 'session', 'host_session_own', 'ts', 'agent', 'task', 'follows',
+	'auto', 'auto_closed', 'handoff', 'git_commit', 'flat', 'empty', 'copy_of', 'mtime', 'size', 'problems', 'record', 'digest',
+	'lines', 'stamp'];
+const INSERT_CHECKPOINT = `INSERT INTO checkpoints (${WRITTEN.join(', ')}, first_seen)
+	VALUES (${WRITTEN.map((c) => (c === 'record' ? 'CAST(? AS TEXT)' : '?')).join(', ')}, ?)
+	ON CONFLICT(path) DO UPDATE SET ${WRITTEN.filter((c) => c !== 'path').map((c) => `${c} = excluded.${c}`).join(', ')}`;
 
 /** Sums of stamps are taken modulo 2^32: exact in SQLite's integers and in JavaScript's. */
 export const STAMP_MODULUS = 2 ** 32;
@@ -81,50 +87,34 @@ export function stampHash(path: string, mtime: number, size: number): number {
 
 /** How many checkpoint rows there are and the sum of their stamps. */
 export function stampTotal(c: Conn): { count: number; sum: number } {
-	const [count, sum] = c.values(`SELECT count(*), coalesce(sum(stamp), 0) % ${STAMP_MODULUS} FROM checkpoints`)[0];
-	return { count: num(count), sum: num(sum) };
-}
-
-// One statement per list whatever its length: the keys go in as one JSON array (null for a
-// bullet that is no ruling), which SQLite spreads into rows itself.
-const INSERT_RULINGS = 'INSERT INTO rulings (checkpoint, ord, review_key) SELECT ?, key, value FROM json_each(?) WHERE value IS NOT NULL';
-const INSERT_DECISIONS = 'INSERT INTO decisions (checkpoint, ord, decision_key) SELECT ?, key, value FROM json_each(?)';
-
-/** Row ids handed out by this connection: the next is one past the largest in use. */
-const nextRid = new WeakMap<Conn, number>();
-
-function newRid(c: Conn): number {
-	let next = nextRid.get(c);
-	if (next === undefined) next = num(c.values('SELECT coalesce(max(rid), 0) + 1 FROM checkpoints')[0][0]);
-	nextRid.set(c, next + 1);
-	return next;
+	// One row the triggers keep (schema.ts, step 6). The total stays exact in SQLite's 64-bit
+	// integers: under 2^32 per row, fewer than 2^31 rows.
+	const [count, sum] = c.values(`SELECT n, total % ${STAMP_MODULUS} FROM stamp_total WHERE id = 1`)[0] ?? [0, 0];
+	const rest = num(sum);
+	return { count: num(count), sum: rest < 0 ? rest + STAMP_MODULUS : rest };
 }
 
 /**
- * Replaces whatever the index held for the file: a row on the same path gives way, its
- * rulings and decisions with it (the delete trigger fires for a replaced row, as
- * recursive triggers are on), so a new row costs no delete first. `seen` is when the index
- * first saw the file: a row on the same path keeps its own (the values are computed before
- * the old row gives way), so an edited checkpoint is not news again.
+ * Replaces whatever the index held for the file: a row on the same path is updated in place,
+ * so a new row costs no delete first. Its rulings and decisions are its record's
+ * (rulingsOfScope). `seen` is when the index first saw the file: a row on the same path keeps
+ * its own, so an edited checkpoint is not news again.
  */
 export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, extras: KeptExtras | undefined, seen: number): void {
 	const cp = r.checkpoint;
-	const rid = newRid(c);
 	c.run(INSERT_CHECKPOINT, [
-		rid, r.path, r.name, r.scope, r.conversation, r.id, cp.session, cp.hostSession, cp.ts, cp.agent, cp.task,
+		r.path, r.scope, r.conversation, r.id === cp.session ? null : r.id, cp.session,
+		cp.hostSession === r.conversation ? null : cp.hostSession, cp.ts, cp.agent, cp.task,
 		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
 		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
 		utf8(encodeCheckpoint(cp, r.scope)), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
-		stampHash(r.path, stamp.mtime, stamp.size), r.path, seen,
+		stampHash(r.path, stamp.mtime, stamp.size), seen,
 	]);
-	// docs/decisions.md §3: a placeholder says nothing was ruled out, so it is no ruling (a null key).
-	if (cp.failed.length > 0) c.run(INSERT_RULINGS, [rid, JSON.stringify(rulingKeys(cp.failed))]);
-	if (cp.decisions.length > 0) c.run(INSERT_DECISIONS, [rid, JSON.stringify(decisionKeys(cp.decisions))]);
 }
 
 const NO_LINES = new Uint8Array(0);
 
-/** Returns how many checkpoint rows went (0 or 1); its rulings and decisions go with it. */
+/** Returns how many checkpoint rows went (0 or 1). */
 export function deleteCheckpoint(c: Conn, path: string): number {
 	return c.run('DELETE FROM checkpoints WHERE path = ?', [path]);
 }
@@ -159,8 +149,9 @@ export function moveCheckpoint(c: Conn, from: string, to: string): boolean {
 	// The id is the frontmatter session when there is one, else the stem (docs/decisions.md §9).
 	const id = record.checkpoint.session !== '' ? record.id : stemOf(name);
 	deleteCheckpoint(c, to);
-	// Rulings and decisions refer to the row, not the path: they follow it.
-	c.run('UPDATE checkpoints SET path = ?, name = ?, id = ?, stamp = ? WHERE path = ?', [to, name, id, stampHash(to, num(row.mtime), num(row.size)), from]);
+	// The name follows the path by itself (a generated column).
+	const idOwn = id === record.checkpoint.session ? null : id;
+	c.run('UPDATE checkpoints SET path = ?, id_own = ?, stamp = ? WHERE path = ?', [to, idOwn, stampHash(to, num(row.mtime), num(row.size)), from]);
 	return true;
 }
 
@@ -180,44 +171,67 @@ export function checkpointAt(c: Conn, path: string): CheckpointRecord | null {
 	return row ? decodeRecord(row) : null;
 }
 
-/** Copies (conflict copies, second files of a record) never double a ruling (docs/decisions.md §5). */
+/**
+ * Copies (conflict copies, second files of a record) never double a ruling (docs/decisions.md §5).
+ * docs/decisions.md §3: a placeholder says nothing was ruled out, so it is no ruling.
+ */
 export function rulingsOfScope(c: Conn, scope: string): IndexedRuling[] {
-	const rows = c.all(`SELECT r.review_key, r.ord, k.path, k.id, k.ts, k.git_commit, k.record
-		FROM checkpoints k JOIN rulings r ON r.checkpoint = k.rid
-		WHERE k.scope = ? AND k.copy_of IS NULL
-		ORDER BY k.name DESC, k.path DESC, r.ord`, [scope]);
-	return rows.map((row: Row) => ({
-		text: recordList(str(row.record), 'failed')[num(row.ord)] ?? '', key: str(row.review_key), session: str(row.id),
-		path: str(row.path), ord: num(row.ord), ts: num(row.ts), commit: str(row.git_commit),
-	}));
+	const out: IndexedRuling[] = [];
+	const rows = c.values(`SELECT path, id, ts, git_commit, record FROM checkpoints
+		WHERE scope = ? AND copy_of IS NULL ORDER BY name DESC, path DESC`, [scope]);
+	for (const [path, id, ts, commit, record] of rows) {
+		const failed = recordList(str(record), 'failed');
+		if (failed.length === 0) continue;
+		rulingKeys(failed).forEach((key, ord) => {
+			if (key !== null) out.push({ text: failed[ord], key, session: str(id), path: str(path), ord, ts: num(ts), commit: str(commit) });
+		});
+	}
+	return out;
 }
 
 /** Decisions of the scope's newest `window` checkpoints (docs/format.md §7), newest first. */
 export function decisionsOfScope(c: Conn, scope: string, window: number = DECISION_WINDOW): IndexedDecision[] {
-	const rows = c.all(`SELECT d.decision_key, d.ord, k.path, k.id, k.ts, k.record
-		FROM (
-			SELECT rid, path, name, id, ts, record FROM checkpoints
-			WHERE scope = ? AND copy_of IS NULL AND empty = 0
-			ORDER BY name DESC, path DESC LIMIT ?
-		) k JOIN decisions d ON d.checkpoint = k.rid
-		ORDER BY k.name DESC, k.path DESC, d.ord`, [scope, window]);
-	return rows.map((row: Row) => ({
-		text: recordList(str(row.record), 'decisions')[num(row.ord)] ?? '', key: str(row.decision_key), session: str(row.id),
-		path: str(row.path), ord: num(row.ord), ts: num(row.ts),
-	}));
+	const out: IndexedDecision[] = [];
+	const rows = c.values(`SELECT path, id, ts, record FROM checkpoints
+		WHERE scope = ? AND copy_of IS NULL AND empty = 0 ORDER BY name DESC, path DESC LIMIT ?`, [scope, window]);
+	for (const [path, id, ts, record] of rows) {
+		const decisions = recordList(str(record), 'decisions');
+		decisionKeys(decisions).forEach((key, ord) => {
+			out.push({ text: decisions[ord], key, session: str(id), path: str(path), ord, ts: num(ts) });
+		});
+	}
+	return out;
 }
 
-/** Rows of one scope, or all: what the indexer places again without reading. */
+/** How many rulings and decisions the index holds (what `cli stats` prints). */
+export function listCounts(c: Conn): { rulings: number; decisions: number } {
+	let rulings = 0;
+	let decisions = 0;
+	for (const [record] of c.values('SELECT record FROM checkpoints')) {
+		const text = str(record);
+		for (const key of rulingKeys(recordList(text, 'failed'))) if (key !== null) rulings++;
+		decisions += recordList(text, 'decisions').length;
+	}
+	return { rulings, decisions };
+}
+
+/**
+ * Rows of one scope, or all: what the indexer places again without reading. Each row is
+ * decoded as it is read: the raw rows (record JSON, line bytes) of the whole index are never
+ * held at once.
+ */
 export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	const sql = `SELECT mtime, size, digest, lines, ${RECORD_COLUMNS} FROM checkpoints${scope === undefined ? '' : ' WHERE scope = ?'}`;
-	return c.all(sql, scope === undefined ? [] : [scope]).map((row) => {
+	const out: StoredRow[] = [];
+	c.each(sql, scope === undefined ? [] : [scope], (row) => {
 		const digest = str(row.digest);
 		const lines = digest === '' ? null : decodeLines(row.lines);
-		return {
+		out.push({
 			mtime: num(row.mtime), size: num(row.size), record: decodeRecord(row),
 			extras: digest === '' || lines === null ? null : { digest, lines },
-		};
+		});
 	});
+	return out;
 }
 
 /** docs/decisions.md §6: the first checkpoint of the scope written after `ts`, copies and torn files aside. */

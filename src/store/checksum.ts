@@ -13,7 +13,7 @@ const MAGIC = [0x4c, 0x4f, 0x47, 0x43, 0x53, 0x55, 0x4d, 0x31]; // "LOGCSUM1"
 const TRAILER = 16;
 
 /** Two 32-bit lanes of multiply, rotate and xor over the bytes, four at a time. */
-function sum(bytes: Uint8Array): [number, number] {
+export function sum(bytes: Uint8Array): [number, number] {
 	// Whole words from an aligned view when the bytes allow one, else from a copy.
 	const body = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
 	const words = new Int32Array(body.buffer, body.byteOffset, body.length >>> 2);
@@ -35,12 +35,26 @@ function sum(bytes: Uint8Array): [number, number] {
 export function withChecksum(bytes: Uint8Array): Uint8Array {
 	const out = new Uint8Array(bytes.length + TRAILER);
 	out.set(bytes);
-	out.set(MAGIC, bytes.length);
-	const view = new DataView(out.buffer, bytes.length + MAGIC.length, 8);
-	const [a, b] = sum(bytes);
-	view.setUint32(0, a);
-	view.setUint32(4, b);
+	writeTrailer(out, bytes.length, sum(bytes));
 	return out;
+}
+
+/** The checksum after saved bytes (as withChecksum wrote it), or null when there is none. */
+export function savedSum(saved: Uint8Array): [number, number] | null {
+	const at = saved.length - TRAILER;
+	if (at < 0 || MAGIC.some((m, i) => saved[at + i] !== m)) return null;
+	const view = new DataView(saved.buffer, saved.byteOffset + at + MAGIC.length, 8);
+	return [view.getUint32(0), view.getUint32(4)];
+}
+
+export const TRAILER_BYTES = TRAILER;
+
+/** Writes the trailer for a known checksum at `at` (the end of the database bytes in `out`). */
+export function writeTrailer(out: Uint8Array, at: number, known: [number, number]): void {
+	out.set(MAGIC, at);
+	const view = new DataView(out.buffer, out.byteOffset + at + MAGIC.length, 8);
+	view.setUint32(0, known[0]);
+	view.setUint32(4, known[1]);
 }
 
 /** `verified`: the bytes saved; `mismatch`: damaged since; `absent`: no checksum to tell. */

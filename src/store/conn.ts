@@ -68,6 +68,27 @@ export class Conn {
 		return rows;
 	}
 
+	/**
+	 * Each row as an object, handed over as it is stepped to and not kept: a caller that turns
+	 * thousands of rows into something else holds one raw row at a time, not all of them.
+	 */
+	each(sql: string, params: Value[], visit: (row: Row) => void): void {
+		const s = this.stmt(sql);
+		try {
+			s.bind(params);
+			let names: string[] | null = null;
+			while (s.step()) {
+				names ??= s.getColumnNames();
+				const values = s.get();
+				const row: Row = {};
+				for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
+				visit(row);
+			}
+		} finally {
+			s.reset();
+		}
+	}
+
 	/** Rows as arrays in column order: much cheaper than objects when there are thousands. */
 	values(sql: string, params: Value[] = []): Value[][] {
 		const s = this.stmt(sql);

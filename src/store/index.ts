@@ -5,7 +5,7 @@
  */
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore, type IndexStoreOptions } from './store';
-import { type BytesPort, createSaver, type LoadSource, loadIndex, type Saver, type SaverOptions, saveIndex } from './persist';
+import { type Base, type BytesPort, createSaver, type FileStat, IndexWriter, type LoadSource, loadIndex, type Saver, type SaverOptions, type SaveReport } from './persist';
 import type { UnusableReason } from './open';
 
 export * from './store';
@@ -14,7 +14,7 @@ export { initSql } from './sqlite';
 export { SCHEMA_VERSION } from './migrations';
 export { openIndexBytes, createIndexDb, fileKind, type FileKind, isDamageError, type UnusableReason } from './open';
 export { salvageOwnNotes } from './salvage';
-export { type BytesPort, createSaver, loadIndex, saveIndex, type LoadSource, type Saver, type SaverOptions, type Timers } from './persist';
+export { type Base, type BytesPort, createSaver, type FileStat, IndexWriter, loadIndex, pagesFile, saveIndex, type LoadSource, type Saver, type SaverOptions, type SaveReport, type Timers } from './persist';
 
 export type StoreLoad =
 	| { rebuilt: false; source: LoadSource; migratedFrom: number }
@@ -26,18 +26,41 @@ export type StoreLoad =
  * uncommitted.md, docs/decisions.md §6; those the damaged file still held are already back);
  * `reason: 'missing'` alone is a first run.
  */
-export async function openIndexStore(sql: SqlJsStatic, port: BytesPort, path: string, opts: IndexStoreOptions = {}): Promise<{ store: IndexStore; load: StoreLoad }> {
+export async function openIndexStore(sql: SqlJsStatic, port: BytesPort, path: string, opts: IndexStoreOptions = {}): Promise<{ store: IndexStore; load: StoreLoad; saved: SavedAs }> {
 	const loaded = await loadIndex(sql, port, path);
 	const store = new IndexStore(loaded.db, { ...opts, sql });
 	const load: StoreLoad = loaded.rebuilt
 		? { rebuilt: true, reason: loaded.reason, detail: loaded.detail, salvaged: store.restoreOwnNotes(loaded.salvaged) }
 		: { rebuilt: false, source: loaded.source, migratedFrom: loaded.migratedFrom };
-	return { store, load };
+	const saved: SavedAs = loaded.rebuilt ? { base: null, stat: null } : { base: loaded.base, stat: loaded.stat };
+	return { store, load, saved };
 }
 
-/** A debounced saver of the store to `path`; every change of the store schedules a save. */
-export function storeSaver(store: IndexStore, port: BytesPort, path: string, opts: Omit<SaverOptions, 'save'>): Saver & { detach: () => void } {
-	const saver = createSaver({ ...opts, save: () => saveIndex(port, path, store.export()) });
+/** The index file as loaded, for the writer of later saves (IndexWriter). */
+export interface SavedAs {
+	base: Base | null;
+	stat: FileStat | null;
+}
+
+/**
+ * A debounced saver of the store to `path`; every change of the store schedules a save, which
+ * writes only the pages changed since the index was written whole (IndexWriter). `saved` is
+ * openIndexStore's; without it the first save writes the index whole.
+ */
+export function storeSaver(
+	store: IndexStore, port: BytesPort, path: string, opts: Omit<SaverOptions, 'save'> & { saved?: SavedAs; onSaved?: (r: SaveReport) => void },
+): Saver & { detach: () => void } {
+	const writer = new IndexWriter(port, path, {
+		base: opts.saved?.base ?? null,
+		stat: opts.saved?.stat ?? null,
+		// Another device's index in this one's place: the person's notes it holds are kept.
+		onReplaced: (bytes) => store.adoptOwnNotesOf(bytes),
+	});
+	const save = async (): Promise<void> => {
+		const report = await writer.save(() => store.export());
+		opts.onSaved?.(report);
+	};
+	const saver = createSaver({ ...opts, save });
 	const detach = store.onChange(() => saver.scheduleSave());
 	return Object.assign(saver, { detach });
 }

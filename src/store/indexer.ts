@@ -96,7 +96,7 @@ export class Indexer {
 			for (const s of [...dirty].sort()) this.placer.scope(s, texts);
 			for (const f of notes) this.importNotes(f, texts.get(f.path), report.missingOwn);
 		});
-		// What a first pass found was there before anyone could look (schema.ts, step 6).
+		// What a first pass found was there before anyone could look (schema.ts, step 7).
 		this.store.endBaseline('rows');
 		this.rev++;
 		return report;
@@ -201,7 +201,7 @@ export class Indexer {
 			else this.kept.keepVerdicts(f, r.text);
 		}
 		for (const f of unread) this.files.touch(f);
-		// Every reviewed.md has been read once: later lines are news (schema.ts, step 6).
+		// Every reviewed.md has been read once: later lines are news (schema.ts, step 7).
 		this.store.endBaseline('verdicts');
 		const lines = this.lines;
 		const cache: ModelCache = {

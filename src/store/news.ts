@@ -1,10 +1,13 @@
 /**
  * "Since I last looked" (docs/decisions.md, "Since I last looked"): what this device's index
- * first saw after a moment, counted by SQL over the first-seen columns (step 6 of the schema),
- * never by reading the vault. A checkpoint's own time is its writer's clock and synced files
+ * first saw after a moment, counted by SQL over the first-seen columns (step 7 of the schema),
+ * never by reading the vault; new rulings from the scope's records, which hold them. A checkpoint's own time is its writer's clock and synced files
  * arrive late, so only the time of first sight says what is new here.
  */
+import { rulingKeys } from '../core/answers/receipts';
+import { compareBytes } from '../core/format/names';
 import { type Conn, num, str } from './conn';
+import { recordList } from './record-codec';
 
 /** What a scope gained after a moment, by kind. */
 export interface ScopeNews {
@@ -51,10 +54,23 @@ const NEW_CONVERSATIONS = `SELECT DISTINCT k.conversation ${NEW_CHECKPOINTS}
 	AND k.conversation NOT IN (SELECT o.conversation FROM checkpoints o WHERE o.scope = ? AND o.first_seen <= ?)
 	ORDER BY k.conversation`;
 
-const NEW_RULINGS = `SELECT DISTINCT r.review_key FROM checkpoints k JOIN rulings r ON r.checkpoint = k.rid
-	WHERE k.scope = ? AND k.first_seen > ? AND k.copy_of IS NULL AND k.empty = 0
-	AND r.review_key NOT IN (SELECT q.review_key FROM checkpoints o JOIN rulings q ON q.checkpoint = o.rid WHERE o.scope = ? AND o.first_seen <= ?)
-	ORDER BY r.review_key`;
+/**
+ * Ruling keys stated by a checkpoint first seen after `since` and by none seen at or before
+ * it, in byte order. Rulings are read from the records (docs/decisions.md, "The index file's
+ * size"): one pass over the scope's rows, asked only when the scope has a new checkpoint.
+ */
+function newRulingKeys(c: Conn, scope: string, since: number): string[] {
+	const before = new Set<string>();
+	const after = new Set<string>();
+	for (const [seen, record] of c.values('SELECT first_seen, record FROM checkpoints WHERE scope = ? AND copy_of IS NULL AND empty = 0', [scope])) {
+		const failed = recordList(str(record), 'failed');
+		if (failed.length === 0) continue;
+		const into = num(seen) > since ? after : before;
+		// docs/decisions.md §3: a placeholder says nothing was ruled out (a null key).
+		for (const key of rulingKeys(failed)) if (key !== null) into.add(key);
+	}
+	return [...after].filter((k) => !before.has(k)).sort(compareBytes);
+}
 
 const NEW_NOTES = `FROM session_notes n JOIN sessions s ON s.id = n.session
 	WHERE s.project = ? AND n.own = 0 AND n.present = 1 AND n.first_seen > ?`;
@@ -71,7 +87,7 @@ export function newsOfScope(c: Conn, scope: string, since: number, ownLines: rea
 		checkpoints,
 		conversations: checkpoints === 0 ? 0 : count(`SELECT count(*) FROM (${NEW_CONVERSATIONS})`, [scope, since, scope, since]),
 		notes: count(`SELECT count(*) ${NEW_NOTES}`, [scope, since]),
-		rulings: checkpoints === 0 ? 0 : count(`SELECT count(*) FROM (${NEW_RULINGS})`, [scope, since, scope, since]),
+		rulings: checkpoints === 0 ? 0 : newRulingKeys(c, scope, since).length,
 		verdicts: count(`SELECT count(*) ${NEW_VERDICTS}`, [scope, since, JSON.stringify(ownLines)]),
 	};
 }
@@ -81,11 +97,11 @@ export function newItemsOfScope(c: Conn, scope: string, since: number, ownLines:
 	const paths = c.values(`SELECT k.path ${NEW_CHECKPOINTS} ORDER BY k.name, k.path`, [scope, since]).map((r) => str(r[0]));
 	const conversationIds = c.values(NEW_CONVERSATIONS, [scope, since, scope, since]).map((r) => str(r[0]));
 	const noteKeys = c.values(`SELECT n.ts, n.text ${NEW_NOTES} ORDER BY n.ts, n.id`, [scope, since]).map((r) => noteKey(num(r[0]), str(r[1])));
-	const rulingKeys = c.values(NEW_RULINGS, [scope, since, scope, since]).map((r) => str(r[0]));
+	const rulings = paths.length === 0 ? [] : newRulingKeys(c, scope, since);
 	const verdicts = num(c.values(`SELECT count(*) ${NEW_VERDICTS}`, [scope, since, JSON.stringify(ownLines)])[0]?.[0]);
 	return {
-		scope, checkpoints: paths.length, conversations: conversationIds.length, notes: noteKeys.length, rulings: rulingKeys.length, verdicts,
-		paths, conversationIds, noteKeys, rulingKeys,
+		scope, checkpoints: paths.length, conversations: conversationIds.length, notes: noteKeys.length, rulings: rulings.length, verdicts,
+		paths, conversationIds, noteKeys, rulingKeys: rulings,
 	};
 }
 

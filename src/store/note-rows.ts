@@ -141,11 +141,13 @@ export function addOwn(c: Conn, scope: string, agent: string, text: string, ts: 
  * not, dismissed or not). Their lines count as absent until uncommitted.md is read again.
  * Returns how many were new here.
  */
-export function restoreOwn(c: Conn, notes: readonly SalvagedNote[], stamp: StampFormat): number {
+export function restoreOwn(c: Conn, notes: readonly SalvagedNote[], stamp: StampFormat, opts: { onlyNew?: boolean } = {}): number {
 	let added = 0;
 	for (const n of notes) {
 		const same = c.get(`SELECT n.id FROM session_notes n JOIN sessions s ON s.id = n.session
 			WHERE s.project = ? AND n.text = ? AND n.ts = ?`, [n.scope, n.text, n.ts]);
+		// onlyNew: notes of another device's index; what this index knows of a note stands.
+		if (same && opts.onlyNew) continue;
 		if (same) {
 			c.run('UPDATE session_notes SET own = 1, dismissed = ?, unflushed = ? WHERE id = ?', [n.dismissed ? 1 : 0, n.unflushed ? 1 : 0, num(same.id)]);
 			continue;

@@ -59,7 +59,8 @@ const shapes = new WeakMap<SqlJsStatic, Shape>();
 function shapeOf(db: Database): Shape {
 	const names = db.exec("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name");
 	return (names[0]?.values ?? []).map(([name]) => {
-		const cols = db.exec(`PRAGMA table_info(${JSON.stringify(String(name))})`);
+		// table_xinfo: generated columns (name, id, host_session) are queried like any other.
+		const cols = db.exec(`PRAGMA table_xinfo(${JSON.stringify(String(name))})`);
 		return { name: String(name), columns: (cols[0]?.values ?? []).map((c) => String(c[1])) };
 	});
 }

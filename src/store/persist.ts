@@ -7,9 +7,18 @@
  * rename's target is cleared first.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { withChecksum } from './checksum';
+import { savedSum, withChecksum } from './checksum';
 import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
+import { applyPages, type Base, baseOf, changedPages, encodePages } from './pages';
 import { salvageOwnNotes, type SalvagedNote } from './salvage';
+
+export type { Base } from './pages';
+
+/** What a file system says of a file without reading it. */
+export interface FileStat {
+	mtime: number;
+	size: number;
+}
 
 /** Bytes in, bytes out: the Obsidian adapter and Node fs both fit behind it. */
 export interface BytesPort {
@@ -21,10 +30,17 @@ export interface BytesPort {
 	rename(from: string, to: string): Promise<void>;
 	remove(path: string): Promise<void>;
 	exists(path: string): Promise<boolean>;
+	/**
+	 * mtime and size, null when the file does not exist. Without it a save cannot tell that
+	 * the index was replaced by another device, and writes it whole every time.
+	 */
+	stat?(path: string): Promise<FileStat | null>;
 }
 
 export const newCopy = (path: string): string => `${path}.new`;
 export const oldCopy = (path: string): string => `${path}.old`;
+/** The pages changed since the index was written whole (pages.ts). */
+export const pagesFile = (path: string): string => `${path}.pages`;
 
 /**
  * Crash analysis, by the step a crash interrupts:
@@ -37,12 +53,17 @@ export const oldCopy = (path: string): string => `${path}.old`;
  * removing .old — the current file holds the new index.
  */
 export async function saveIndex(port: BytesPort, path: string, bytes: Uint8Array): Promise<void> {
+	await swapWrite(port, path, withChecksum(bytes));
+}
+
+/** saveIndex's steps for bytes already final (the index with its checksum, or a pages file). */
+async function swapWrite(port: BytesPort, path: string, bytes: Uint8Array): Promise<void> {
 	const fresh = newCopy(path);
 	const previous = oldCopy(path);
 	// A first save that stopped after writing .new left that copy as the only one (the
 	// loader reads it): give it the index's place before .new is written over.
 	if (!(await port.exists(path)) && !(await port.exists(previous)) && (await port.exists(fresh))) await port.rename(fresh, path);
-	await port.write(fresh, withChecksum(bytes));
+	await port.write(fresh, bytes);
 	if (await port.exists(path)) {
 		// A stale .old only goes while a current file still exists to fall back on.
 		if (await port.exists(previous)) await port.remove(previous);
@@ -55,7 +76,8 @@ export async function saveIndex(port: BytesPort, path: string, bytes: Uint8Array
 export type LoadSource = 'current' | 'old' | 'new';
 
 export type Loaded =
-	| { db: Database; rebuilt: false; source: LoadSource; migratedFrom: number }
+	/** `base`: the index file as written whole, when it was the current file (a save writes only pages changed since). */
+	| { db: Database; rebuilt: false; source: LoadSource; migratedFrom: number; base: Base | null; stat: FileStat | null; pages: boolean }
 	| { db: Database; rebuilt: true; reason: UnusableReason; detail: string; salvaged: SalvagedNote[] };
 
 async function readSafely(port: BytesPort, path: string): Promise<Uint8Array | null | Error> {
@@ -77,12 +99,18 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string)
 	const candidates: [LoadSource, string][] = [['current', path], ['old', oldCopy(path)], ['new', newCopy(path)]];
 	let first: { reason: UnusableReason; detail: string } | null = null;
 	const unusable: Uint8Array[] = [];
+	// Taken before the read: a file replaced in between is taken for replaced, never the reverse.
+	const stat = (await port.stat?.(path).catch(() => null)) ?? null;
 	for (const [source, file] of candidates) {
 		const bytes = await readSafely(port, file);
+		if (bytes instanceof Uint8Array) {
+			const withPages = await openWithPages(sql, port, path, bytes);
+			if (withPages) return { db: withPages.db, rebuilt: false, source, migratedFrom: withPages.migratedFrom, base: source === 'current' ? baseOf(bytes) : null, stat, pages: true };
+		}
 		const opened = bytes instanceof Error
 			? { ok: false as const, reason: 'unreadable' as const, detail: bytes.message }
 			: openIndexBytes(sql, bytes);
-		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom };
+		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? baseOf(bytes) : null, stat, pages: false };
 		if (bytes instanceof Uint8Array) unusable.push(bytes);
 		first ??= { reason: opened.reason, detail: opened.detail };
 	}
@@ -91,6 +119,108 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string)
 	const salvaged: SalvagedNote[] = [];
 	for (const bytes of unusable) for (const n of salvageOwnNotes(sql, bytes)) salvaged.push(n);
 	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
+}
+
+/**
+ * The saved index with a pages file applied, when one was written for exactly these bytes
+ * (pages.ts); the crash-safe swap leaves it, like the index, at one of three names.
+ */
+async function openWithPages(sql: SqlJsStatic, port: BytesPort, path: string, saved: Uint8Array): Promise<{ db: Database; migratedFrom: number } | null> {
+	const file = pagesFile(path);
+	for (const name of [file, oldCopy(file), newCopy(file)]) {
+		const pages = await readSafely(port, name);
+		if (!(pages instanceof Uint8Array)) continue;
+		const merged = applyPages(saved, pages);
+		const opened = merged ? openIndexBytes(sql, merged) : null;
+		if (opened?.ok) return opened;
+	}
+	return null;
+}
+
+/** How a save went: the pages changed since the index was written whole, or the whole index. */
+export interface SaveReport {
+	kind: 'pages' | 'whole';
+	bytes: number;
+	/** The index file was not the one this writer last wrote or loaded (another device's). */
+	replaced: boolean;
+}
+
+export interface WriterOptions {
+	/** The index as loaded (loadIndex's `base`); null writes it whole first. */
+	base: Base | null;
+	/** The index file's stat when it was loaded (loadIndex's `stat`). */
+	stat: FileStat | null;
+	/**
+	 * The index file was replaced since (another device, a sync client): its bytes, before this
+	 * writer writes over it, so the person's notes it holds can be kept (docs/decisions.md §6).
+	 */
+	onReplaced?: (bytes: Uint8Array) => void;
+}
+
+/**
+ * Saves of one open index: the pages changed since it was last written whole go to the pages
+ * file, each file by the crash-safe swap; the index is written whole when those pages come to
+ * an eighth of it, when there is no base yet, or when the index file is not the one this
+ * writer knows (its mtime and size say so: another device wrote it, docs/decisions.md,
+ * "Bytes written per change").
+ */
+export class IndexWriter {
+	private base: Base | null;
+	private stat: FileStat | null;
+
+	constructor(private readonly port: BytesPort, private readonly path: string, private readonly opts: WriterOptions) {
+		this.base = opts.base;
+		this.stat = opts.stat;
+	}
+
+	/** `database` exports the index: called once the writer knows what it writes over. */
+	async save(database: () => Uint8Array): Promise<SaveReport> {
+		const replaced = await this.replacedSince();
+		const bytes = database();
+		const changed = this.base ? changedPages(this.base, bytes) : null;
+		if (this.base && changed && changed.length * this.base.pageSize <= bytes.length / 8) {
+			const file = encodePages(this.base, bytes, changed);
+			await swapWrite(this.port, pagesFile(this.path), file);
+			return { kind: 'pages', bytes: file.length, replaced };
+		}
+		// Not packed first: VACUUM would take back ~2% of a 10k index for 0.4–1 s of main thread.
+		const whole = withChecksum(bytes);
+		await swapWrite(this.port, this.path, whole);
+		this.base = baseOf(whole);
+		await this.remember();
+		// Pages written for the previous index would never apply again: they go.
+		const file = pagesFile(this.path);
+		for (const name of [file, oldCopy(file), newCopy(file)]) if (await this.port.exists(name)) await this.port.remove(name);
+		return { kind: 'whole', bytes: whole.length, replaced };
+	}
+
+	/**
+	 * Whether another index file took this one's place since this writer wrote or loaded it
+	 * (unknown without stat: no). Any change of the file, a removal too, means writing it whole.
+	 */
+	private async replacedSince(): Promise<boolean> {
+		if (!this.port.stat) return false;
+		const now = await this.port.stat(this.path);
+		const before = this.stat;
+		const same = now === null ? before === null : before !== null && now.mtime === before.mtime && now.size === before.size;
+		if (same) return false;
+		const theirs = now === null ? null : await readSafely(this.port, this.path);
+		// Only touched (a sync client writing the same bytes back): the same index, by its checksum.
+		const known = this.base ? this.base.sum : null;
+		const sum = theirs instanceof Uint8Array ? savedSum(theirs) : null;
+		if (known && sum && sum[0] === known[0] && sum[1] === known[1]) {
+			this.stat = now;
+			return false;
+		}
+		this.base = null;
+		if (!(theirs instanceof Uint8Array)) return false;
+		this.opts.onReplaced?.(theirs);
+		return true;
+	}
+
+	private async remember(): Promise<void> {
+		this.stat = (await this.port.stat?.(this.path)) ?? null;
+	}
 }
 
 export interface Timers {

@@ -70,16 +70,35 @@ function restore(o: Json, empty: Json, names: Record<string, string>): Json {
 	return out;
 }
 
-/** Checkpoint fields that have a column of their own; the project when it is the scope. */
-const IN_COLUMNS: ReadonlySet<string> = new Set(['session', 'hostSession', 'ts', 'agent', 'task', 'follows', 'auto', 'autoClosed', 'handoffTo', 'problems']);
+/** Checkpoint fields that have a column of their own (or follow from ts, see encodeCheckpoint); the project when it is the scope. */
+const IN_COLUMNS: ReadonlySet<string> = new Set(['session', 'hostSession', 'ts', 'agent', 'task', 'follows', 'auto', 'autoClosed', 'handoffTo', 'problems', 'checkpointed', 'firstSeen']);
 const IN_COLUMNS_AND_PROJECT: ReadonlySet<string> = new Set([...IN_COLUMNS, 'project']);
 const GIT_IN_COLUMNS: ReadonlySet<string> = new Set(['commit']);
+
+/** `checkpointed` as logos writes it for the time `ts` (RFC 3339 in UTC, whole seconds), or null for a time no Date holds. */
+function isoOf(ts: number): string | null {
+	const ms = ts * 1000;
+	if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+	const iso = new Date(ms).toISOString();
+	return `${iso.slice(0, 19)}Z`;
+}
+
+/** What a record leaves out of `checkpointed` and `firstSeen` for a time: its RFC 3339 and its day. */
+function fromTs(ts: number): [string, string] {
+	const iso = isoOf(ts);
+	return iso === null ? ['', ''] : [iso, iso.slice(0, 10)];
+}
 
 /** The record column: JSON text (see the file's comment). */
 export function encodeCheckpoint(cp: Checkpoint, scope: string): string {
 	// The project is nearly always the scope: absent means that, '' is kept as a value.
 	const o = strip(cp as unknown as Json, EMPTY, SHORT, cp.project === scope ? IN_COLUMNS_AND_PROJECT : IN_COLUMNS);
 	if (cp.project === '' && scope !== '') o[SHORT.project] = '';
+	// `checkpointed` and `firstSeen` are left out when they are the ts column's time and day
+	// (ts is read from them, so they nearly always are); anything else, '' too, is kept.
+	const [checkpointed, firstSeen] = fromTs(cp.ts);
+	if (cp.checkpointed !== checkpointed) o[SHORT.checkpointed] = cp.checkpointed;
+	if (cp.firstSeen !== firstSeen) o[SHORT.firstSeen] = cp.firstSeen;
 	return JSON.stringify(o);
 }
 
@@ -100,6 +119,9 @@ export function decodeRecord(row: Row): CheckpointRecord {
 	cp.session = str(row.session);
 	cp.hostSession = str(row.host_session);
 	cp.ts = num(row.ts);
+	const [checkpointed, firstSeen] = fromTs(cp.ts);
+	if (!(SHORT.checkpointed in stored)) cp.checkpointed = checkpointed;
+	if (!(SHORT.firstSeen in stored)) cp.firstSeen = firstSeen;
 	cp.agent = str(row.agent);
 	cp.task = str(row.task);
 	cp.follows = str(row.follows);

@@ -174,7 +174,74 @@ export const OWN_NOTES_SCHEMA = `
 CREATE INDEX session_notes_own ON session_notes(ts, id) WHERE own = 1;
 `;
 
-// Step 6: when this device's index first saw each checkpoint, working note and verdict line
+// Step 6: a smaller file (docs/decisions.md, "The index file's size"). Rulings and decisions are
+// no longer tables: which bullets they are and their keys follow from the record's lists
+// (rulingKeys, decisionKeys), so they are worked out on reading. Columns that nearly always
+// repeat another are generated from it: the name from the path, the id from the session, the
+// host session from the conversation; the `_own` column holds the value only where it differs
+// (NULL: it does not). The stamps' sum is one row kept by triggers instead of an index.
+// Checkpoint rows are derived: dropped and read again, not converted.
+export const COMPACT_SCHEMA = `
+DROP TRIGGER checkpoints_gone;
+DROP TABLE rulings;
+DROP TABLE decisions;
+DROP TABLE checkpoints;
+
+CREATE TABLE checkpoints (
+	rid INTEGER PRIMARY KEY,
+	path TEXT NOT NULL UNIQUE,
+	-- The last part of the path: rtrim takes every character but '/' off its end.
+	name TEXT GENERATED ALWAYS AS (replace(path, rtrim(path, replace(path, '/', '')), '')) VIRTUAL,
+	scope TEXT NOT NULL,
+	conversation TEXT NOT NULL,
+	id_own TEXT,
+	id TEXT GENERATED ALWAYS AS (coalesce(id_own, session)) VIRTUAL,
+	session TEXT NOT NULL,
+	host_session_own TEXT,
+	host_session TEXT GENERATED ALWAYS AS (coalesce(host_session_own, conversation)) VIRTUAL,
+	ts INTEGER NOT NULL,
+	agent TEXT NOT NULL,
+	task TEXT NOT NULL,
+	follows TEXT NOT NULL,
+	auto INTEGER NOT NULL,
+	auto_closed INTEGER NOT NULL,
+	handoff TEXT NOT NULL,
+	git_commit TEXT NOT NULL,
+	flat INTEGER NOT NULL,
+	empty INTEGER NOT NULL,
+	copy_of TEXT,
+	mtime INTEGER NOT NULL,
+	size INTEGER NOT NULL,
+	problems TEXT NOT NULL,
+	record TEXT NOT NULL,
+	digest TEXT NOT NULL,
+	lines BLOB NOT NULL,
+	stamp INTEGER NOT NULL
+);
+CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
+CREATE INDEX checkpoints_unread ON checkpoints(scope) WHERE digest = '';
+
+-- How many checkpoint rows there are and the sum of their stamps, kept by triggers: a start
+-- compares them with the listing in one row, and a change rewrites this row's page, not the
+-- pages of an index of stamps (a save writes only the pages that changed, persist.ts).
+CREATE TABLE stamp_total (
+	id INTEGER PRIMARY KEY CHECK (id = 1),
+	n INTEGER NOT NULL,
+	total INTEGER NOT NULL
+);
+INSERT INTO stamp_total (id, n, total) VALUES (1, 0, 0);
+CREATE TRIGGER stamp_added AFTER INSERT ON checkpoints BEGIN
+	UPDATE stamp_total SET n = n + 1, total = total + new.stamp WHERE id = 1;
+END;
+CREATE TRIGGER stamp_removed AFTER DELETE ON checkpoints BEGIN
+	UPDATE stamp_total SET n = n - 1, total = total - old.stamp WHERE id = 1;
+END;
+CREATE TRIGGER stamp_changed AFTER UPDATE OF stamp ON checkpoints BEGIN
+	UPDATE stamp_total SET total = total - old.stamp + new.stamp WHERE id = 1;
+END;
+`;
+
+// Step 7: when this device's index first saw each checkpoint, working note and verdict line
 // (milliseconds of the injected clock), so "since I last looked" is one indexed count
 // (docs/decisions.md, "Since I last looked"). Rows already in an index get 0: seen before
 // news was kept, so an upgrade announces nothing. `news_baseline` says which first reads are

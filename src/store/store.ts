@@ -9,7 +9,7 @@ import type { CheckpointRecord, WorkingNote } from '../core/types';
 import { scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
-	decisionsOfScope, deleteCheckpoint, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
+	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
 	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedRows, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
@@ -20,7 +20,7 @@ import {
 } from './note-rows';
 import { baselinePending, newItemsOfScope, newsOfScope, type NewItems, type ScopeNews, seeVerdictLines, setBaseline } from './news';
 import { createIndexDb, isDamageError } from './open';
-import { salvageFromDb, type SalvagedNote } from './salvage';
+import { salvageFromDb, salvageOwnNotes, type SalvagedNote } from './salvage';
 
 export type { SalvagedNote } from './salvage';
 export type { NewItems, ScopeNews } from './news';
@@ -66,12 +66,10 @@ const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.mtime === b.mtime &
  * sql.js keeps the whole file in memory and has no other writer, so: a page cache that does
  * not spill mid-transaction on a full pass (the default 2 MB does, which costs more than the
  * pages), and the rollback journal in memory rather than in its emulated file system.
- * Recursive triggers: a row replaced on its path drops its rulings and decisions too.
  */
 function connectionSettings(db: Database): void {
 	db.run('PRAGMA cache_size = -32768');
 	db.run('PRAGMA journal_mode = MEMORY');
-	db.run('PRAGMA recursive_triggers = ON');
 }
 
 export class IndexStore {
@@ -97,7 +95,7 @@ export class IndexStore {
 
 	/**
 	 * When a row written now counts as first seen: the clock's time, or 0 (seen) while the
-	 * first reads of a new, upgraded or rebuilt index are still to come (see schema.ts, step 6).
+	 * first reads of a new, upgraded or rebuilt index are still to come (see schema.ts, step 7).
 	 */
 	private seenNow(what: 'rows' | 'verdicts'): number {
 		this.baseline ??= baselinePending(this.conn);
@@ -125,6 +123,20 @@ export class IndexStore {
 		if (notes.length === 0) return 0;
 		const added = this.conn.tx(() => restoreOwn(this.conn, notes, this.stamp));
 		this.changed();
+		return added;
+	}
+
+	/**
+	 * The person's own notes in another index file (another device's, found where this one's
+	 * was), added when this index does not hold them; those it holds keep their state here.
+	 * Returns how many were added.
+	 */
+	adoptOwnNotesOf(bytes: Uint8Array): number {
+		if (this.sql === null) return 0;
+		const notes = salvageOwnNotes(this.sql, bytes);
+		if (notes.length === 0) return 0;
+		const added = this.conn.tx(() => restoreOwn(this.conn, notes, this.stamp, { onlyNew: true }));
+		if (added > 0) this.changed();
 		return added;
 	}
 
@@ -362,8 +374,6 @@ export class IndexStore {
 	/** "Rebuild index": drops everything derived from the vault, keeps the person's notes. */
 	clearDerived(): void {
 		this.conn.tx(() => {
-			this.conn.run('DELETE FROM rulings');
-			this.conn.run('DELETE FROM decisions');
 			this.conn.run('DELETE FROM checkpoints');
 			clearDerivedNotes(this.conn);
 			// What the rebuild reads again was seen before it: no news (verdict lines are kept).
@@ -410,11 +420,12 @@ export class IndexStore {
 
 	stats(): IndexStats {
 		const count = (sql: string): number => Number(this.conn.get(sql)?.n ?? 0);
+		const lists = listCounts(this.conn);
 		return {
 			checkpoints: count('SELECT count(*) AS n FROM checkpoints'),
 			scopes: this.scopes().length,
-			rulings: count('SELECT count(*) AS n FROM rulings'),
-			decisions: count('SELECT count(*) AS n FROM decisions'),
+			rulings: lists.rulings,
+			decisions: lists.decisions,
 			noteFiles: count('SELECT count(*) AS n FROM note_files'),
 			sessions: count('SELECT count(*) AS n FROM sessions'),
 			notes: count('SELECT count(*) AS n FROM session_notes'),

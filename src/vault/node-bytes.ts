@@ -24,6 +24,15 @@ export function nodeBytesPort(): BytesPort {
 		},
 		rename: (from, to) => fs.promises.rename(from, to),
 		remove: (file) => fs.promises.rm(file, { force: true }),
+		async stat(file) {
+			try {
+				const st = await fs.promises.stat(file);
+				return st.isFile() ? { mtime: st.mtimeMs, size: st.size } : null;
+			} catch (e) {
+				if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+				throw e;
+			}
+		},
 		exists: async (file) => {
 			try {
 				await fs.promises.access(file);

@@ -30,5 +30,10 @@ export function obsidianBytesPort(adapter: DataAdapter): BytesPort {
 		rename: (from, to) => adapter.rename(from, to),
 		remove: (path) => adapter.remove(path),
 		exists: (path) => adapter.exists(path),
+		// Tells the store whether another device replaced the index file since it was written.
+		async stat(path) {
+			const st = await adapter.stat(path);
+			return st && st.type === 'file' ? { mtime: st.mtime, size: st.size } : null;
+		},
 	};
 }

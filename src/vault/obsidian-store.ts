@@ -161,7 +161,7 @@ export class IndexService extends Component {
 			const sql = await initSql(SQL_WASM);
 			const port = obsidianBytesPort(app.vault.adapter);
 			const path = indexPath(app.vault, manifest);
-			const { store, load } = await openIndexStore(sql, port, path);
+			const { store, load, saved } = await openIndexStore(sql, port, path);
 			if (this.state === 'closed') {
 				store.close();
 				return;
@@ -169,6 +169,8 @@ export class IndexService extends Component {
 			// A first run is no news; a damaged or foreign file is, once, and never an error dialog.
 			if (load.rebuilt && load.reason !== 'missing') this.host.tell({ kind: 'index-rebuilt' });
 			this.saver = storeSaver(store, port, path, {
+				// A save writes the pages changed since the file was loaded or last written whole.
+				saved,
 				delayMs: SAVE_DELAY_MS,
 				timers: { setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
 				onError: (e) => console.error('Logos Continuity: the index could not be saved', e),

@@ -11,7 +11,7 @@ import { buildResume } from '../../src/core/answers/resume';
 import { buildVaultModel } from '../../src/core/model/vault-model';
 import { IndexStore } from '../../src/store/store';
 import { Indexer, type IndexerPort, type Listing, type PassReport } from '../../src/store/indexer';
-import { type BytesPort, openIndexStore, saveIndex } from '../../src/store';
+import { type BytesPort, IndexWriter, openIndexStore, pagesFile } from '../../src/store';
 import { initSql } from '../../src/store/sqlite';
 import { nodeBytesPort } from '../../src/vault/node-bytes';
 import type { VaultSnapshot } from '../../src/core/types';
@@ -27,9 +27,17 @@ const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SCALE > 1 ? 1 : 3));
 const SIZE = { checkpoints: Math.round(10_000 * SCALE), scopes: 50, notes: Math.round(20_000 * SCALE), bigScope: Math.round(2_000 * SCALE) };
 let peakHeap = 0;
+let peakExternal = 0;
+let peakSqlite = 0;
+/** SQLite's own allocations inside sql.js's WebAssembly memory, once sql.js is started. */
+let sqliteUsed: () => number = () => 0;
 
 function heap(): void {
-	peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+	const m = process.memoryUsage();
+	peakHeap = Math.max(peakHeap, m.heapUsed);
+	// Outside the JS heap: the WebAssembly memory and array buffers (sql.js's in-memory file among them).
+	peakExternal = Math.max(peakExternal, m.external);
+	peakSqlite = Math.max(peakSqlite, sqliteUsed());
 }
 
 /** A full collection when the runtime allows one (scripts/bench.mjs asks for it). */
@@ -234,6 +242,8 @@ async function main(): Promise<void> {
 		line('vault', `${SIZE.checkpoints} checkpoints, ${SIZE.scopes} scopes, ${SIZE.notes} notes, ${gen.value.files} files (generated in ${fmt(gen.ms)} ms)`);
 		const wasm = fs.readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'));
 		const sql = await initSql(new Uint8Array(wasm));
+		const used = (sql as unknown as { _sqlite3_memory_used?: () => number | bigint })._sqlite3_memory_used;
+		if (used) sqliteUsed = () => Number(used());
 		const port = syncPort(dir);
 		const bytes = nodeBytesPort();
 		const db = path.join(dir, 'index.db');
@@ -280,7 +290,8 @@ async function main(): Promise<void> {
 		line('b_over_a', (bMs / aMs).toFixed(2));
 		line('b_over_a_rounds', aRuns.map((x, i) => (bRuns[i] / x).toFixed(2)).join(' '));
 		if (!cold) throw new Error('no round ran');
-		const save = await time(() => saveIndex(bytes, db, cold.export()));
+		// Written whole, as the plugin's first save writes it.
+		const save = await time(() => new IndexWriter(bytes, db, { base: null, stat: null }).save(() => cold.export()));
 		line('save_db_ms', fmt(save.ms));
 		cold.close();
 
@@ -299,7 +310,7 @@ async function main(): Promise<void> {
 		mark('c');
 		const c = await time(async () => {
 			let t = performance.now();
-			const { store, load } = await openIndexStore(sql, timedBytes, db);
+			const { store, load, saved } = await openIndexStore(sql, timedBytes, db);
 			parts.open = performance.now() - t - parts.read;
 			if (load.rebuilt) throw new Error(`the saved index did not open: ${load.detail}`);
 			t = performance.now();
@@ -309,7 +320,7 @@ async function main(): Promise<void> {
 			const ix = new Indexer(store, port, { ownAgent: () => 'obsidian' });
 			const report = await ix.fullPass(listing);
 			parts.reconcile = performance.now() - t;
-			return { ix, report };
+			return { ix, report, saved };
 		});
 		mark('c_end');
 		const ix = c.value.ix;
@@ -386,17 +397,40 @@ async function main(): Promise<void> {
 		cliFigures(dir, { big, small: 'proj-02', bigCount: SIZE.bigScope, smallCount: Math.floor((SIZE.checkpoints - SIZE.bigScope) / (SIZE.scopes - 1)) });
 
 		// What one checkpoint change costs the disk the index lives on (often a synced folder):
-		// the save after it, every byte it writes counted.
+		// the plugin's save after it (the pages changed since the file was loaded), every byte it
+		// writes counted; then twenty more changes, each saved, as a person's edits come.
 		let written = 0;
 		const counting: BytesPort = { ...bytes, write: (p, b) => ((written += b.length), bytes.write(p, b)) };
+		const writer = new IndexWriter(counting, db, c.value.saved);
+		// The edits of (d) and of the model figures, saved first: what the saver would have written by now.
+		await writer.save(() => ix.store.export());
+		line('f_bytes_written_for_22_changes_since_start', written);
+		written = 0;
 		await ix.fileChanged(touch(dir, gen.value.sample, 100));
-		await saveIndex(counting, db, ix.store.export());
+		const one = await writer.save(() => ix.store.export());
 		line('f_bytes_written_per_change', written);
+		line('f_save_kind', one.kind);
+		const each: number[] = [];
+		const kinds = new Set<string>();
+		// Twenty checkpoints spread over the vault: each change dirties pages of its own.
+		const checkpoints = listSessions(dir).files.map((f) => f.path).filter((p) => /\/\d{8}-\d{6}-[^/]*\.md$/.test(p)).sort();
+		for (let i = 0; i < 20; i++) {
+			written = 0;
+			await ix.fileChanged(touch(dir, checkpoints[Math.floor((i * checkpoints.length) / 20)], 101 + i));
+			kinds.add((await writer.save(() => ix.store.export())).kind);
+			each.push(written);
+		}
+		line('f_bytes_written_per_change_median_of_20', median(each));
+		line('f_bytes_written_per_change_max_of_20', Math.max(...each));
+		line('f_save_kinds_of_20', [...kinds].sort().join(' '));
+		line('f_pages_file_bytes', fs.existsSync(pagesFile(db)) ? fs.statSync(pagesFile(db)).size : 0);
 
 		line('f_db_bytes', fs.statSync(db).size);
 		line('f_db_mb', (fs.statSync(db).size / 1024 / 1024).toFixed(2));
 		heap();
 		line('f_peak_heap_mb', (peakHeap / 1024 / 1024).toFixed(0));
+		line('f_peak_external_mb', (peakExternal / 1024 / 1024).toFixed(0));
+		line('f_peak_sqlite_wasm_mb', (peakSqlite / 1024 / 1024).toFixed(0));
 		line('f_peak_rss_mb', (process.resourceUsage().maxRSS / 1024).toFixed(0));
 	} finally {
 		if (process.env.BENCH_KEEP) line('kept', dir);

@@ -14,9 +14,9 @@ export function dumpRows(sql: SqlJsStatic, store: IndexStore): Record<string, un
 	const out = {
 		checkpoints: q(`SELECT path, name, scope, conversation, id, session, host_session, ts, agent, task, follows, auto,
 			auto_closed, handoff, git_commit, flat, empty, copy_of, size, problems, record, digest, lines FROM checkpoints ORDER BY path`),
-		// By path: the row ids they refer to depend on the order rows were written.
-		rulings: q('SELECT k.path, r.ord, r.review_key FROM rulings r JOIN checkpoints k ON k.rid = r.checkpoint ORDER BY k.path, r.ord'),
-		decisions: q('SELECT k.path, d.ord, d.decision_key FROM decisions d JOIN checkpoints k ON k.rid = d.checkpoint ORDER BY k.path, d.ord'),
+		// Read from the records (docs/decisions.md, "The index file's size"), as the store answers them.
+		rulings: store.scopes().flatMap((s) => store.rulingsOfScope(s).map((r) => ({ path: r.path, ord: r.ord, key: r.key }))),
+		decisions: store.scopes().flatMap((s) => store.decisionsOfScope(s, Number.MAX_SAFE_INTEGER).map((d) => ({ path: d.path, ord: d.ord, key: d.key }))),
 		notes: q(`SELECT s.project, s.agent, n.text, n.ts, n.own, n.unflushed, n.dismissed, n.present
 			FROM session_notes n JOIN sessions s ON s.id = n.session ORDER BY s.project, n.ts, n.text`),
 		noteFiles: q('SELECT path, scope, size FROM note_files ORDER BY path'),

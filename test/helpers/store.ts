@@ -64,6 +64,9 @@ export class MemoryDisk implements BytesPort {
 	readonly files = new Map<string, Uint8Array>();
 	readonly log: string[] = [];
 	private budget = Infinity;
+	/** mtime of each file: a clock that moves on every write; a rename keeps it, as a file system does. */
+	private readonly mtimes = new Map<string, number>();
+	private clock = 0;
 
 	dieAfter(n: number): this {
 		this.budget = n;
@@ -89,9 +92,11 @@ export class MemoryDisk implements BytesPort {
 	async write(path: string, bytes: Uint8Array): Promise<void> {
 		if (!this.step(`write ${path}`)) {
 			this.files.set(path, bytes.slice(0, Math.floor(bytes.length / 2)));
+			this.mtimes.set(path, ++this.clock);
 			throw new Crash();
 		}
 		this.files.set(path, bytes.slice());
+		this.mtimes.set(path, ++this.clock);
 	}
 
 	async rename(from: string, to: string): Promise<void> {
@@ -101,15 +106,30 @@ export class MemoryDisk implements BytesPort {
 		if (!this.step(`rename ${from} ${to}`)) throw new Crash();
 		this.files.delete(from);
 		this.files.set(to, bytes);
+		this.mtimes.set(to, this.mtimes.get(from) ?? ++this.clock);
 	}
 
 	async remove(path: string): Promise<void> {
 		if (!this.step(`remove ${path}`)) throw new Crash();
 		this.files.delete(path);
+		this.mtimes.delete(path);
 	}
 
 	async exists(path: string): Promise<boolean> {
 		return this.files.has(path);
+	}
+
+	async stat(path: string): Promise<{ mtime: number; size: number } | null> {
+		const bytes = this.files.get(path);
+		// A file set directly (files.set, as another device's sync would) has a time of its own.
+		if (bytes && !this.mtimes.has(path)) this.mtimes.set(path, ++this.clock);
+		return bytes ? { mtime: this.mtimes.get(path) as number, size: bytes.length } : null;
+	}
+
+	/** Another device's copy put in a file's place by a sync client: new bytes, a new time. */
+	replace(path: string, bytes: Uint8Array): void {
+		this.files.set(path, bytes.slice());
+		this.mtimes.set(path, ++this.clock);
 	}
 }
 

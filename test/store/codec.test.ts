@@ -46,8 +46,21 @@ describe('record column', () => {
 		expect(roundTrip(r)).toEqual(r);
 	});
 
+	it('leaves out a checkpointed time and first-seen day the ts column gives, and gives them back whole', () => {
+		const cp = checkpoint({ ts: 1795600000, checkpointed: '2026-11-25T09:46:40Z', firstSeen: '2026-11-25', state: 'going' });
+		expect(JSON.parse(encodeCheckpoint(cp, 'kestrel'))).toEqual({ s: 'going' });
+		const r = { ...record('20261116-091204-claude'), checkpoint: cp };
+		expect(roundTrip(r)).toEqual(r);
+		// Another spelling of the same instant, another day, and none at all are kept as written.
+		const other = checkpoint({ ts: 1795600000, checkpointed: '2026-11-25T01:46:40-08:00', firstSeen: '2026-11-24' });
+		expect(roundTrip({ ...r, checkpoint: other }).checkpoint).toEqual(other);
+		const none = checkpoint({ ts: 1795600000, checkpointed: '', firstSeen: '' });
+		expect(roundTrip({ ...r, checkpoint: none }).checkpoint).toEqual(none);
+	});
+
 	it('stores names short and leaves the scope\'s project out', () => {
-		const stored = JSON.parse(encodeCheckpoint(checkpoint({ project: 'kestrel', state: 'going', decisions: ['x'] }), 'kestrel')) as Record<string, unknown>;
+		const at = { ts: 1795600000, checkpointed: '2026-11-25T09:46:40Z', firstSeen: '2026-11-25' };
+		const stored = JSON.parse(encodeCheckpoint(checkpoint({ ...at, project: 'kestrel', state: 'going', decisions: ['x'] }), 'kestrel')) as Record<string, unknown>;
 		expect(stored).toEqual({ s: 'going', d: ['x'] });
 	});
 });

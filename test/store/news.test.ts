@@ -146,9 +146,9 @@ describe('no flood of news', () => {
 		const old = new sql.Database();
 		migrate(old, MIGRATIONS.slice(0, MIGRATIONS.length - 1));
 		// Rows as the step before wrote them (its code is gone: plain SQL).
-		old.run(`INSERT INTO checkpoints (rid, path, name, scope, conversation, id, session, host_session, ts, agent, task, follows,
+		old.run(`INSERT INTO checkpoints (rid, path, scope, conversation, id_own, session, host_session_own, ts, agent, task, follows,
 			auto, auto_closed, handoff, git_commit, flat, empty, copy_of, mtime, size, problems, record, digest, lines, stamp)
-			VALUES (1, 'sessions/kestrel/a.md', 'a.md', 'kestrel', 'a', 'a', 'a', '', 1, 'claude', '', '', 0, 0, '', '', 1, 0, NULL, 1, 10, '[]', '{}', '', x'', 7)`);
+			VALUES (1, 'sessions/kestrel/a.md', 'kestrel', 'a', NULL, 'a', '', 1, 'claude', '', '', 0, 0, '', '', 1, 0, NULL, 1, 10, '[]', '{}', '', x'', 7)`);
 		old.run("INSERT INTO sessions (id, project, agent, started) VALUES ('20261116-091204-claude', 'kestrel', 'claude', 100)");
 		old.run("INSERT INTO session_notes (session, text, ts) VALUES ('20261116-091204-claude', 'a note', 100)");
 		const opened = openIndexBytes(sql, old.export());

@@ -4,7 +4,7 @@ import { applicationId, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from 
 import { createIndexDb, openIndexBytes } from '../../src/store/open';
 import { APPLICATION_ID } from '../../src/store/schema';
 import { IndexStore } from '../../src/store/store';
-import { loadSql, note } from '../helpers/store';
+import { loadSql, note, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
 beforeAll(async () => {
@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 
 function columns(db: ReturnType<typeof createIndexDb>, table: string): string[] {
-	return (db.exec(`PRAGMA table_info(${table})`)[0]?.values ?? []).map((r) => String(r[1]));
+	// table_xinfo: generated columns too (docs/decisions.md, "The index file's size").
+	return (db.exec(`PRAGMA table_xinfo(${table})`)[0]?.values ?? []).map((r) => String(r[1]));
 }
 
 describe('sql.js start-up', () => {
@@ -27,7 +28,8 @@ describe('schema', () => {
 		expect(userVersion(db)).toBe(SCHEMA_VERSION);
 		expect(applicationId(db)).toBe(APPLICATION_ID);
 		const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")[0].values.flat();
-		expect(tables).toEqual(['checkpoints', 'decisions', 'news_baseline', 'note_files', 'rulings', 'session_notes', 'sessions', 'verdict_lines']);
+		// Rulings and decisions are read from each checkpoint's record (docs/decisions.md, "The index file's size").
+		expect(tables).toEqual(['checkpoints', 'news_baseline', 'note_files', 'session_notes', 'sessions', 'stamp_total', 'verdict_lines']);
 		db.close();
 	});
 
@@ -36,11 +38,9 @@ describe('schema', () => {
 		expect(columns(db, 'sessions')).toEqual(['id', 'project', 'agent', 'task', 'started', 'ended', 'slug']);
 		expect(columns(db, 'session_notes').slice(0, 5)).toEqual(['id', 'session', 'text', 'ts', 'unflushed']);
 		expect(columns(db, 'checkpoints')).toEqual(expect.arrayContaining([
-			'path', 'scope', 'conversation', 'session', 'host_session', 'ts', 'agent', 'task', 'follows',
+			'path', 'name', 'id', 'scope', 'conversation', 'session', 'host_session', 'ts', 'agent', 'task', 'follows',
 			'auto', 'auto_closed', 'handoff', 'mtime', 'size', 'problems',
 		]));
-		expect(columns(db, 'rulings')).toContain('review_key');
-		expect(columns(db, 'decisions')).toContain('decision_key');
 		db.close();
 	});
 });
@@ -80,6 +80,29 @@ describe('migrations', () => {
 		const store = new IndexStore(opened.db);
 		expect(store.stats()).toMatchObject({ checkpoints: 0, rulings: 0, decisions: 0, notes: 1, own: 1 });
 		expect(store.reconcile([{ path: 'sessions/kestrel/a.md', mtime: 1, size: 1 }]).changed).toEqual(['sessions/kestrel/a.md']);
+		store.close();
+	});
+
+	it('brings a version-5 index to the smaller file: checkpoint rows go (read again from the vault), the person\'s notes stay', () => {
+		const old = new sql.Database();
+		migrate(old, MIGRATIONS.slice(0, 5));
+		old.run(`INSERT INTO checkpoints (rid, path, name, scope, conversation, id, session, host_session, ts, agent, task, follows,
+			auto, auto_closed, handoff, git_commit, flat, empty, copy_of, mtime, size, problems, record, digest, lines, stamp)
+			VALUES (1, 'sessions/kestrel/a.md', 'a.md', 'kestrel', 'a', 'a', 'a', '', 1, 'claude', 't', '', 0, 0, '', '', 1, 0, NULL, 1, 1, '[]', '{}', '', x'', 7)`);
+		old.run("INSERT INTO rulings (checkpoint, ord, review_key) VALUES (1, 0, 'x')");
+		old.run("INSERT INTO sessions (id, project, agent, started) VALUES ('20261116-091204-obsidian', 'kestrel', 'obsidian', 100)");
+		old.run("INSERT INTO session_notes (session, text, ts, own, unflushed) VALUES ('20261116-091204-obsidian', 'mine', 100, 1, 1)");
+		const opened = openIndexBytes(sql, old.export());
+		old.close();
+		if (!opened.ok) throw new Error(opened.detail);
+		expect(opened.migratedFrom).toBe(5);
+		const store = new IndexStore(opened.db);
+		expect(store.stats()).toMatchObject({ checkpoints: 0, rulings: 0, decisions: 0, own: 1 });
+		expect(store.pendingOwnNotes().map((n) => n.text)).toEqual(['mine']);
+		// Written again, the row answers as before: its ruling and decision from the record.
+		store.upsertCheckpoint(record('20261116-091204-claude', { checkpoint: { failed: ['the cache'], decisions: ['keep it'] } }), 1, 1);
+		expect(store.rulingsOfScope('kestrel').map((r) => [r.text, r.key])).toEqual([['the cache', 'the cache']]);
+		expect(store.decisionsOfScope('kestrel').map((d) => d.key)).toEqual(['keep it']);
 		store.close();
 	});
 

@@ -1,6 +1,8 @@
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore } from '../../src/store/store';
 import { openIndexBytes } from '../../src/store/open';
+import type { Conn } from '../../src/store/conn';
+import { STAMP_MODULUS, stampHash, stampTotal } from '../../src/store/checkpoint-rows';
 import { damagedInUse, loadSql, note, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
@@ -136,6 +138,38 @@ describe('reconcile', () => {
 		expect(result).toEqual({ changed: [B.path, next.path], removed: [FLAT.path] });
 		expect(store.fileStamp(FLAT.path)).toBeNull();
 		expect(store.fileStamp(A.path)).toEqual({ mtime: 100, size: 10 });
+	});
+
+	it('knows an unchanged listing after rows were written, replaced, moved, removed and cleared (the stamps\' sum follows every change)', () => {
+		const listing = (): { path: string; mtime: number; size: number }[] => {
+			const out: { path: string; mtime: number; size: number }[] = [];
+			for (const s of store.scopes()) for (const r of store.checkpointsOfScope(s)) out.push({ path: r.path, ...(store.fileStamp(r.path) as { mtime: number; size: number }) });
+			return out;
+		};
+		// The kept count and sum, against one worked out from the rows: a wrong sum would only
+		// send reconcile the slow way, with the same answer, so it is checked itself.
+		const conn = (store as unknown as { conn: Conn }).conn;
+		const settled = (): void => {
+			const files = listing();
+			const sum = files.reduce((acc, f) => acc + stampHash(f.path, f.mtime, f.size), 0) % STAMP_MODULUS;
+			expect(stampTotal(conn)).toEqual({ count: files.length, sum });
+			expect(store.reconcile(files)).toEqual({ changed: [], removed: [] });
+		};
+		store.upsertCheckpoint(A, 100, 10);
+		store.upsertCheckpoint(B, 200, 20);
+		settled();
+		store.upsertCheckpoint(A, 101, 11);
+		settled();
+		store.renamePath(B.path, 'sessions/kestrel/20261118-080000-claude.md');
+		settled();
+		// A listing that differs in one stamp only is seen as changed.
+		expect(store.reconcile(listing().map((f, i) => (i === 0 ? { ...f, mtime: f.mtime + 1 } : f))).changed).toHaveLength(1);
+		store.removePath(A.path);
+		settled();
+		store.clearDerived();
+		settled();
+		store.upsertCheckpoint(FLAT, 300, 30);
+		settled();
 	});
 
 	it('sees a size change with the same mtime', () => {
