@@ -62,3 +62,13 @@ export function scopeActivity(c: Conn, scopes: readonly string[], now: number): 
 		};
 	});
 }
+
+/**
+ * The scope of the newest checkpoint of the vault, by file name, the first by path among
+ * equal names (what the resume pane opens on when nothing else says): copies and torn files
+ * left out. SQLite compares text byte by byte, as compareBytes does. Null when there is none.
+ */
+export function newestScope(c: Conn): string | null {
+	const row = c.get('SELECT scope FROM checkpoints WHERE copy_of IS NULL AND empty = 0 ORDER BY name DESC, path ASC LIMIT 1');
+	return row ? str(row.scope) : null;
+}

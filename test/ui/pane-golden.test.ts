@@ -86,7 +86,7 @@ function lines(el: Element, indent: string, out: string[]): void {
 
 function paneText(scope: string): string {
 	const r = buildResume(model, scope, { conversation: null, now: NOW });
-	const env = recordingEnv(sourcesFrom(model));
+	const env = recordingEnv(sourcesFrom(model, scope));
 	const el = createDiv();
 	renderResume(el, r, {
 		...env,

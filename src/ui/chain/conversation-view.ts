@@ -20,7 +20,7 @@ import { checkpointName, shortLabel } from '../shared/names';
 const CONVERSATION_ROW_LABEL = 120;
 import { EMPTY } from '../shared/labels';
 import { age, plural } from '../resume/resume-dom';
-import { mostRecentScope } from '../resume/resume-view';
+import { mostRecentScope } from '../../core/model/vault-model';
 import { planLabel } from '../resume/plan-block';
 import { checkpointsOfPlans, type Plan } from '../../core/format/plans';
 import { loadPlans } from '../../vault/obsidian-plans';
