@@ -8,7 +8,8 @@
 import { back } from './chains';
 import { conversations } from './conversations';
 import { history } from './history';
-import { recordsOf } from './scan';
+import { recordsOf, type VaultScan } from './scan';
+import { Memo } from '../memo';
 import { projectOf, type VaultModel } from './vault-model';
 import type { CheckpointRecord } from '../types';
 
@@ -25,26 +26,30 @@ export function projectScopes(scopes: readonly string[], scope: string): string[
  * every scope answers it.
  */
 export function walkStaysHome(m: VaultModel, start: CheckpointRecord, scope: string): boolean {
-	const keys = new Map<string, Set<string>>();
-	const keysOf = (s: string): Set<string> => {
-		let k = keys.get(s);
-		if (!k) {
-			k = new Set();
-			for (const r of recordsOf(m.scan, s)) {
-				if (r.copyOf !== null || r.empty) continue;
-				k.add(r.stem);
-				k.add(r.id);
-			}
-			keys.set(s, k);
-		}
-		return k;
-	};
 	const walk = back(m.scan, start.id, scope);
-	for (const r of walk.start ? [walk.start, ...walk.chain] : []) {
-		const follows = r.checkpoint.follows.trim();
-		if (follows !== '' && !keysOf(r.scope).has(follows)) return false;
-	}
+	for (const r of walk.start ? [walk.start, ...walk.chain] : []) if (!linkStaysHome(m, r)) return false;
 	return true;
+}
+
+/** The names a follows link can resolve to in each scope of a scan (live records' stems and ids). */
+const homeKeys = new Memo<VaultScan, Map<string, Set<string>>>();
+
+/** Whether the record names no follows, or one its own scope holds. */
+function linkStaysHome(m: VaultModel, r: CheckpointRecord): boolean {
+	const follows = r.checkpoint.follows.trim();
+	if (follows === '') return true;
+	const keys = homeKeys.get(m.scan, () => new Map());
+	let k = keys.get(r.scope);
+	if (!k) {
+		k = new Set();
+		for (const x of recordsOf(m.scan, r.scope)) {
+			if (x.copyOf !== null || x.empty) continue;
+			k.add(x.stem);
+			k.add(x.id);
+		}
+		keys.set(r.scope, k);
+	}
+	return k.has(follows);
 }
 
 /**
@@ -53,6 +58,8 @@ export function walkStaysHome(m: VaultModel, start: CheckpointRecord, scope: str
  * without leaving home (the resume pane may show any of them).
  */
 export function resumesStayHome(m: VaultModel, scope: string): boolean {
+	// Every follows of the scope's records resolving at home: no walk from it can leave.
+	if (recordsOf(m.scan, scope).every((r) => linkStaysHome(m, r))) return true;
 	const starts = new Set<CheckpointRecord>();
 	const latest = history(m.scan, scope).entries[0];
 	if (latest) starts.add(latest);
