@@ -4,7 +4,6 @@
  * as isQuiet says), so the CLI and the pane answer without reading the vault.
  */
 import { isQuiet } from '../core/answers/continuity';
-import { compareBytes } from '../core/format/names';
 import { type Conn, num, str } from './conn';
 
 export interface ScopeActivity {
@@ -62,29 +61,4 @@ export function scopeActivity(c: Conn, scopes: readonly string[], now: number): 
 			quiet: isQuiet(last, now),
 		};
 	});
-}
-
-/**
- * The scope of the newest checkpoint of the vault, by file name, the first by path among
- * equal names (what the resume pane opens on when nothing else says): copies and torn files
- * left out. SQLite compares text byte by byte, as compareBytes does. Null when there is none.
- * The newest name per scope comes from the scope index (one pass, no sort of every row), then
- * the few rows holding the newest name are compared by path.
- */
-export function newestScope(c: Conn): string | null {
-	let newest: string | null = null;
-	let scopes: string[] = [];
-	for (const [scope, value] of c.values('SELECT scope, max(name) FROM checkpoints WHERE copy_of IS NULL AND empty = 0 GROUP BY scope')) {
-		if (value === null) continue;
-		const name = str(value);
-		const order = newest === null ? 1 : compareBytes(name, newest);
-		if (order > 0) [newest, scopes] = [name, [str(scope)]];
-		else if (order === 0) scopes.push(str(scope));
-	}
-	let best: { scope: string; path: string } | null = null;
-	for (const scope of scopes) {
-		const row = c.get('SELECT path FROM checkpoints WHERE scope = ? AND name = ? AND copy_of IS NULL AND empty = 0 ORDER BY path LIMIT 1', [scope, newest]);
-		if (row && (best === null || compareBytes(str(row.path), best.path) < 0)) best = { scope, path: str(row.path) };
-	}
-	return best?.scope ?? null;
 }

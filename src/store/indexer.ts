@@ -6,6 +6,7 @@
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
  */
 import { mapBounded } from '../core/arrays';
+import { compareBytes } from '../core/format/names';
 import { fileRole } from '../core/model/scan';
 import { linesFromMaps } from '../core/format/lines';
 import { parseUncommitted } from '../core/format/notes';
@@ -214,6 +215,22 @@ export class Indexer {
 		const model = await this.assemble(this.files.filesByScope(want), false);
 		this.builtPart = { key: partKey, model };
 		return model;
+	}
+
+	/**
+	 * The scope of the vault's newest checkpoint by file name, the first by path among equal
+	 * names, copies and torn files left out: what mostRecentScope finds in a whole model. From
+	 * the listing's names, newest first, each looked up in the store by path until one is live
+	 * (usually the first): no scan of every row.
+	 */
+	newestScope(): string | null {
+		const named = this.files.ofRole('checkpoint').map((f) => ({ f, name: f.path.slice(f.path.lastIndexOf('/') + 1) }));
+		named.sort((a, b) => compareBytes(b.name, a.name) || compareBytes(a.f.path, b.f.path));
+		for (const { f } of named) {
+			const r = this.store.checkpointAt(f.path);
+			if (r && r.copyOf === null && !r.empty) return r.scope;
+		}
+		return null;
 	}
 
 	/**

@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { CheckpointRecord, WorkingNote } from '../core/types';
-import { newestScope, scopeActivity, type ScopeActivity } from './activity';
+import { scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
@@ -414,11 +414,6 @@ export class IndexStore {
 	 */
 	scopeActivity(now: number, scopes: readonly string[] = this.scopes()): ScopeActivity[] {
 		return scopeActivity(this.conn, scopes, now);
-	}
-
-	/** The scope of the vault's newest checkpoint by file name, null when there is none. */
-	newestScope(): string | null {
-		return newestScope(this.conn);
 	}
 
 	/** The scopes of scopeActivity that are quiet at `now`. */

@@ -24,15 +24,15 @@ export interface ScopeOverview {
 	found: boolean;
 	/** Scope names, sorted, as VaultModel.scopes. */
 	scopes: string[];
-	/** The scope of the newest checkpoint (the resume pane's default), else the first scope, else null. */
-	newest: string | null;
+	/** The scope of the newest checkpoint (the resume pane's default), else the first scope, else null; worked out when asked. */
+	newest(): string | null;
 	/** The scope a vault path belongs to (its deepest scope folder), or null. */
 	scopeOf(path: string): string | null;
 }
 
 /** What the index answers without building the whole vault's model. */
 export interface IndexedScopes {
-	overview(): Promise<{ scopes: string[]; newest: string | null } | null>;
+	overview(): Promise<{ scopes: string[]; newest: () => string | null } | null>;
 	/** A model that shows every resume of the scope as the whole model does; null when the index is not usable. */
 	modelFor(scope: string): Promise<VaultModel | null>;
 }
@@ -85,7 +85,7 @@ export class ModelSource {
 		if (!indexed) {
 			const loaded = await this.load();
 			const { model } = loaded;
-			return { revision: loaded.revision, root: loaded.root, found: loaded.found, scopes: model.scopes, newest: mostRecentScope(model), scopeOf: (p) => scopeOfPath(model, p) };
+			return { revision: loaded.revision, root: loaded.root, found: loaded.found, scopes: model.scopes, newest: () => mostRecentScope(model), scopeOf: (p) => scopeOfPath(model, p) };
 		}
 		const found = findSessionsFolder(this.vault, folder) !== null;
 		const dirs = indexed.scopes.map((s) => ({ scope: s, dir: root === '' ? s : `${root}/${s}` }));

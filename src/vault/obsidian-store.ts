@@ -130,15 +130,18 @@ export class IndexService extends Component {
 	 * the scope names (as VaultModel.scopes) and the scope of the newest checkpoint (as the
 	 * pane's mostRecentScope finds it in a whole model). Null when the index is not usable.
 	 */
-	async overview(): Promise<{ scopes: string[]; newest: string | null } | null> {
+	async overview(): Promise<{ scopes: string[]; newest: () => string | null } | null> {
 		if (this.state === 'idle') return null;
 		return this.run(() => {
-			const store = this.store;
-			if (!store || !this.indexer) return null;
-			const scopes = this.indexer.files.scopes();
-			const newest = store.newestScope();
-			// Scopes[0] when no checkpoint has content, as mostRecentScope does.
-			return { scopes, newest: newest !== null && scopes.includes(newest) ? newest : scopes[0] ?? null };
+			const ix = this.state === 'ready' ? this.indexer : null;
+			if (!ix) return null;
+			const scopes = ix.files.scopes();
+			// Asked only when no file says which scope to show; scopes[0] when no checkpoint has content, as mostRecentScope.
+			const newest = (): string | null => {
+				const n = ix.newestScope();
+				return n !== null && scopes.includes(n) ? n : scopes[0] ?? null;
+			};
+			return { scopes, newest };
 		});
 	}
 

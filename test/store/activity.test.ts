@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { QUIET_AFTER } from '../../src/core/answers/continuity';
 import { continuityOf, type ContinuityRow } from '../../src/core/answers/continuity-report';
-import { buildVaultModel, mostRecentScope } from '../../src/core/model/vault-model';
+import { buildVaultModel } from '../../src/core/model/vault-model';
 import { IndexStore, type ScopeActivity } from '../../src/store';
 import { Indexer } from '../../src/store/indexer';
 import { listSessions, loadSnapshot, nodeTextPort } from '../../src/vault/node-fs';
@@ -112,26 +112,5 @@ describe('scope activity from the index', () => {
 			{ scope: 'torn', checkpoints: 0, lastCheckpoint: null, latest: null, lastAgent: null, quiet: true },
 		]);
 		store.close();
-	});
-});
-
-describe('the newest scope (the resume pane opens on it)', () => {
-	test.each(['test/fixtures/vault-own', 'test/fixtures/vault-hostile', 'demo-vault'])('%s: the scope mostRecentScope finds in a full scan', async (vault) => {
-		fs.rmSync(dir, { recursive: true, force: true });
-		fs.cpSync(path.join(__dirname, '..', '..', vault), dir, { recursive: true });
-		const store = await indexed();
-		expect(store.newestScope()).toBe(mostRecentScope(buildVaultModel(loadSnapshot(dir))));
-	});
-
-	test('equal names in two scopes: the first by path, not by scope name; a newer torn file or copy does not count', async () => {
-		const store = IndexStore.create(sql);
-		// sessions/kestrel/0wt/… sorts before sessions/kestrel/2026…, though "kestrel" sorts before "kestrel/0wt".
-		store.upsertCheckpoint(record('20261101-100000-claude', { scope: 'kestrel' }), 1, 1);
-		store.upsertCheckpoint(record('20261101-100000-claude', { scope: 'kestrel/0wt' }), 1, 1);
-		store.upsertCheckpoint(record('20261031-100000-claude', { scope: 'alpha' }), 1, 1);
-		store.upsertCheckpoint(record('20261201-100000-claude', { scope: 'beta', empty: true }), 1, 1);
-		store.upsertCheckpoint(record('20261201-100000-codex', { scope: 'gamma', copyOf: 'x' }), 1, 1);
-		expect(store.newestScope()).toBe('kestrel/0wt');
-		expect(IndexStore.create(sql).newestScope()).toBeNull();
 	});
 });

@@ -12,7 +12,7 @@ import { renderCheckpoint } from '../../src/core/format/checkpoint-render';
 import { conversations } from '../../src/core/model/conversations';
 import { history } from '../../src/core/model/history';
 import { projectScopes } from '../../src/core/model/scope-needs';
-import { buildVaultModel, projectOf, type VaultModel } from '../../src/core/model/vault-model';
+import { buildVaultModel, mostRecentScope, projectOf, type VaultModel } from '../../src/core/model/vault-model';
 import type { Checkpoint } from '../../src/core/types';
 import { IndexStore } from '../../src/store/store';
 import { Indexer } from '../../src/store/indexer';
@@ -243,6 +243,29 @@ describe('a model for one scope', () => {
 				expect(rowsAsked.every((s) => s !== undefined && projectOf(s) === projectOf(scope))).toBe(true);
 			}
 		}
+	});
+
+	test.each(['test/fixtures/vault-own', 'test/fixtures/vault-hostile', 'demo-vault'])('%s: the newest scope (the pane\'s default) is the one mostRecentScope finds in the whole model', async (vault) => {
+		const root = path.join(__dirname, '..', '..', vault);
+		const { ix } = await warm(root);
+		expect(ix.newestScope()).toBe(mostRecentScope(buildVaultModel(loadSnapshot(root))));
+	});
+
+	test('the newest scope among equal names is the first by path, not by scope name; a newer torn file does not count', async () => {
+		const root = path.join(dir, 'ties', 'sessions');
+		const put = (rel: string, text: string): void => {
+			fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+			fs.writeFileSync(path.join(root, rel), text);
+		};
+		const cp = (session: string, project: string): string => renderCheckpoint({ ...emptyCheckpoint(), session, project, agent: 'claude', task: 't', next: 'n', state: 's' }, '');
+		// sessions/kestrel/0wt/… sorts before sessions/kestrel/2026…, though "kestrel" sorts before "kestrel/0wt".
+		put('kestrel/20261101-100000-claude.md', cp('20261101-100000-claude', 'kestrel'));
+		put('kestrel/0wt/20261101-100000-claude.md', cp('20261101-100000-claude', 'kestrel/0wt'));
+		put('alpha/20261031-100000-claude.md', cp('20261031-100000-claude', 'alpha'));
+		put('beta/20261201-100000-claude.md', '');
+		const { ix } = await warm(path.join(dir, 'ties'));
+		expect(ix.newestScope()).toBe('kestrel/0wt');
+		expect(mostRecentScope(buildVaultModel(loadSnapshot(path.join(dir, 'ties'))))).toBe('kestrel/0wt');
 	});
 
 	test('a worktree whose latest follows the project\'s checkpoint, with the same id in another project: the whole vault answers', async () => {

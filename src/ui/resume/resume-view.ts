@@ -302,7 +302,7 @@ export class ResumeView extends ItemView implements HoverParent {
 		if (this.sel.scope !== null && over.scopes.includes(this.sel.scope)) return;
 		const active = this.app.workspace.getActiveFile();
 		const fromActive = active ? over.scopeOf(active.path) : null;
-		this.sel = { ...this.sel, scope: fromActive ?? over.newest, conversation: null };
+		this.sel = { ...this.sel, scope: fromActive ?? over.newest(), conversation: null };
 	}
 
 	/** `loaded` is null when there is no scope to show (no folder, or no scope in it). */
