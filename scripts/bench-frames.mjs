@@ -13,7 +13,8 @@
 //   warm start   a new page with the index saved by the cold run: from layout-ready until settled,
 //                with the time from layout-ready to the first resume pane on screen (the pane opens
 //                on a first run) and to the status bar's first count;
-//   100 events   100 checkpoint files changed at once (Vault.modify), until settled.
+//   100 events   100 checkpoint files changed at once (Vault.modify), until settled, and
+//                until the save 2 s later is over; then that save's steps timed alone.
 // Then, for the pane at the speed of the scope: a warm start with a note of a 20-checkpoint scope
 // open (its uncommitted.md, opened at layout-ready, so the pane follows it), from layout-ready to
 // that scope's pane on screen, in a vault of N checkpoints and in one of 100 checkpoints; and the
@@ -191,6 +192,24 @@ async function oneRun(browser, host, vault) {
 	});
 	to = await page.evaluate(settle);
 	out.events = { ...(await page.evaluate(tasksBetween, [from, to])), ms: to - from };
+	// The index is saved 2 s after the last change: the same burst until that save is over.
+	to = await page.evaluate(async () => {
+		const saver = window.host.plugins[0].index.service.saver;
+		while (saver?.pending) await new Promise((ok) => setTimeout(ok, 50));
+		return performance.now();
+	});
+	out.eventsSaved = { ...(await page.evaluate(tasksBetween, [from, to])), ms: to - from };
+	// Its single steps: the database's bytes (db.export), and the whole save (export, checksum, write).
+	out.save = await page.evaluate(async () => {
+		const service = window.host.plugins[0].index.service;
+		const t0 = performance.now();
+		service.store.export();
+		const exported = performance.now() - t0;
+		service.saver.scheduleSave();
+		const t1 = performance.now();
+		await service.saver.flush();
+		return { exported, saved: performance.now() - t1 };
+	});
 	out.errors.push(...errors);
 	await context.close();
 	return out;
@@ -287,6 +306,9 @@ async function frames(N) {
 	line('warm start: layout-ready to first pane on screen (ms)', fmt(median(runs.map((r) => r.warm.pane))));
 	line('warm start: layout-ready to status bar count (ms)', fmt(median(runs.map((r) => r.warm.status))));
 	tasks('100 file events', runs, 'events');
+	tasks('100 file events and the save 2 s later', runs, 'eventsSaved');
+	line('save: db.export() of the index (ms)', fmt(median(runs.map((r) => r.save.exported))));
+	line('save: export, checksum and write (ms)', fmt(median(runs.map((r) => r.save.saved))));
 	const errors = runs.flatMap((r) => r.errors);
 	line('page errors', errors.length);
 	for (const e of errors.slice(0, 5)) console.error(`page error: ${e}`);
