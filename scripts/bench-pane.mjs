@@ -7,7 +7,7 @@
 // Generates the bench's vault (test/bench/generate.ts, same seed) into a temp folder with one
 // scope of N checkpoints (2,000 by default) and four small ones, serves it, waits until the
 // index has read it, opens the pane on the big scope and times the view's render (performance.now
-// around ResumeView.draw, the model already built) over several runs. Build first: main.js is
+// around ResumeView.render, the model already built) over several runs. Build first: main.js is
 // served as it is (`npm run bench:pane` builds it).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,13 +21,13 @@ async function measure(runs) {
 	const plugin = window.host.plugins[0];
 	const view = app.workspace.getLeavesOfType('logos-resume')[0].view;
 	const settle = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
-	const draw = view.draw;
+	const render = view.render;
 	let js = 0;
 	let laidOut = 0;
-	// ResumeView.draw(loaded): builds the DOM from a model already in hand; layout is forced after.
-	view.draw = function (loaded) {
+	// ResumeView.render(over, loaded): builds the DOM from a model already in hand; layout is forced after.
+	view.render = function (over, loaded) {
 		const t0 = performance.now();
-		draw.call(this, loaded);
+		render.call(this, over, loaded);
 		js = performance.now() - t0;
 		void this.contentEl.offsetHeight;
 		laidOut = performance.now() - t0;
@@ -51,7 +51,7 @@ async function measure(runs) {
 			await settle();
 		}
 	} finally {
-		view.draw = draw;
+		view.render = render;
 	}
 	out.elements = view.contentEl.querySelectorAll('*').length;
 	return out;

@@ -43,7 +43,11 @@ export default class LogosContinuityPlugin extends Plugin {
 
 	async onload(): Promise<void> {
 		this.settings = normalizeSettings(await this.loadData());
-		this.source = new ModelSource(this.app.vault, () => this.settings.sessionsFolder, () => this.index.service.model());
+		const index = (): IndexFeatures['service'] => this.index.service;
+		this.source = new ModelSource(this.app.vault, () => this.settings.sessionsFolder, () => index().model(), {
+			overview: () => index().overview(),
+			modelFor: (scope) => index().modelFor(scope),
+		});
 
 		this.resume = registerResume(this);
 		this.addCommand({ id: 'refresh-view', name: 'Refresh logos view', callback: () => this.changed(true) });

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseCheckpoint } from '../core/format/checkpoint';
 import { back, branchProblems, forward, uniqueProblems } from '../core/model/chains';
-import { recordsOf } from '../core/model/scan';
+import { walkStaysHome } from '../core/model/scope-needs';
 import { conversations } from '../core/model/conversations';
 import { history } from '../core/model/history';
 import { buildResume, rulingsOf, summarize, UnknownScope } from '../core/answers/resume';
@@ -18,7 +18,6 @@ import { projectOf, type VaultModel } from '../core/model/vault-model';
 import { WriteRefused } from '../core/format/path-guard';
 import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
 import { nodeAppendPort } from '../vault/node-fs';
-import type { CheckpointRecord } from '../core/types';
 import { UsageError, type Command, type CommandContext } from './command-base';
 import { diffCommands } from './diff-command';
 import { whyCommands } from './why-commands';
@@ -82,37 +81,8 @@ function readCheckpointFile(file: string): string {
 }
 
 /** A scope and the worktree scopes of its project: conversations are gathered per project. */
-function projectScopes(v: Vault, scope: string): string[] {
+function projectScopesOf(v: Vault, scope: string): string[] {
 	return v.projectScopes(projectOf(scope));
-}
-
-/**
- * Whether the walk back from `start` resolved every follows link inside the scope of the
- * record that names it. Links resolve in their own scope first (chains.ts), so such a walk is
- * the same whatever the other scopes hold; a link that leaves its scope or dangles is looked
- * up across the whole vault, and then only a model of every scope answers it.
- */
-function walkStaysHome(m: VaultModel, start: CheckpointRecord, scope: string): boolean {
-	const keys = new Map<string, Set<string>>();
-	const keysOf = (s: string): Set<string> => {
-		let k = keys.get(s);
-		if (!k) {
-			k = new Set();
-			for (const r of recordsOf(m.scan, s)) {
-				if (r.copyOf !== null || r.empty) continue;
-				k.add(r.stem);
-				k.add(r.id);
-			}
-			keys.set(s, k);
-		}
-		return k;
-	};
-	const walk = back(m.scan, start.id, scope);
-	for (const r of walk.start ? [walk.start, ...walk.chain] : []) {
-		const follows = r.checkpoint.follows.trim();
-		if (follows !== '' && !keysOf(r.scope).has(follows)) return false;
-	}
-	return true;
 }
 
 function str(ctx: CommandContext, name: string, required = false): string | undefined {
@@ -182,7 +152,7 @@ export const COMMANDS: Record<string, Command> = {
 		run: readCommand((ctx, v) => {
 			const scope = knownScope(v, ctx);
 			// Conversations are gathered across the project's scopes, then kept for this one.
-			const m = v.model(projectScopes(v, scope));
+			const m = v.model(projectScopesOf(v, scope));
 			const convs = conversations(m.scan, projectOf(scope))
 				.filter((c) => scope === projectOf(scope) || c.scope === scope)
 				.map(summarize)
@@ -220,7 +190,7 @@ export const COMMANDS: Record<string, Command> = {
 			const opts = { conversation: str(ctx, 'conversation') ?? null, now: ctx.now };
 			// The project's scopes (its conversations); the whole vault only when the walk back
 			// from the latest checkpoint leaves its scope or dangles (walkStaysHome).
-			let m = v.model(projectScopes(v, scope));
+			let m = v.model(projectScopesOf(v, scope));
 			let r = withUsage(() => buildResume(m, scope, opts));
 			if (r.latest && !walkStaysHome(m, r.latest.record, scope)) {
 				m = v.model('all');

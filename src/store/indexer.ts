@@ -6,10 +6,12 @@
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
  */
 import { mapBounded } from '../core/arrays';
+import { compareBytes } from '../core/format/names';
 import { fileRole } from '../core/model/scan';
 import { linesFromMaps } from '../core/format/lines';
 import { parseUncommitted } from '../core/format/notes';
 import type { VaultFile } from '../core/types';
+import { projectScopes, resumesStayHome } from '../core/model/scope-needs';
 import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core/model/vault-model';
 import type { IndexedNote, IndexStore, ListedFile } from './store';
 import { KeptFiles } from './kept';
@@ -53,6 +55,8 @@ export class Indexer {
 	private readonly placer: Placer;
 	private rev = 0;
 	private built: { key: string; model: VaultModel } | null = null;
+	/** The last model of some scopes (modelOf), with the scopes in its key. */
+	private builtPart: { key: string; model: VaultModel } | null = null;
 	/** Line maps as kept now: one source for every model, so what views derive from it per scope is kept too. */
 	private readonly lines = linesFromMaps({ get: (path) => this.kept.lines(path) });
 	/** Each scope's model with the revision of its files it was built at. */
@@ -192,7 +196,58 @@ export class Indexer {
 		const key = `${this.rev}:${this.store.revision}`;
 		if (this.built?.key === key) return this.built.model;
 		this.kept.ensureAll();
-		const unread = this.kept.unreadScopeFiles();
+		const model = await this.assemble(this.files.filesByScope(), true);
+		this.built = { key, model };
+		return model;
+	}
+
+	/**
+	 * A model of these scopes alone, from the rows of these scopes only (nothing else is
+	 * decoded): about them it answers as model() does, since placement, copies and problems
+	 * stay within a scope (vault-model.ts, ScopeModel). Which scopes an answer needs is the
+	 * caller's (core/model/scope-needs.ts). The whole model when it is already at hand.
+	 */
+	async modelOf(scopes: readonly string[]): Promise<VaultModel> {
+		const key = `${this.rev}:${this.store.revision}`;
+		if (this.built?.key === key) return this.built.model;
+		const want = new Set(scopes);
+		const partKey = `${key}:${[...want].sort().join('\n')}`;
+		if (this.builtPart?.key === partKey) return this.builtPart.model;
+		for (const s of want) this.kept.ensureScope(s);
+		const model = await this.assemble(this.files.filesByScope(want), false);
+		this.builtPart = { key: partKey, model };
+		return model;
+	}
+
+	/**
+	 * The scope of the vault's newest checkpoint by file name, the first by path among equal
+	 * names, copies and torn files left out: what mostRecentScope finds in a whole model. From
+	 * the listing's names, newest first, each looked up in the store by path until one is live
+	 * (usually the first): no scan of every row.
+	 */
+	newestScope(): string | null {
+		const named = this.files.ofRole('checkpoint').map((f) => ({ f, name: f.path.slice(f.path.lastIndexOf('/') + 1) }));
+		named.sort((a, b) => compareBytes(b.name, a.name) || compareBytes(a.f.path, b.f.path));
+		for (const { f } of named) {
+			const r = this.store.checkpointAt(f.path);
+			if (r && r.copyOf === null && !r.empty) return r.scope;
+		}
+		return null;
+	}
+
+	/**
+	 * A model that shows every resume of `scope` (and its conversations, history, rulings) as
+	 * model() does: the scope's project only, or every scope when a walk back leaves home
+	 * (core/model/scope-needs.ts).
+	 */
+	async modelFor(scope: string): Promise<VaultModel> {
+		const m = await this.modelOf(projectScopes(this.files.scopes(), scope));
+		return resumesStayHome(m, scope) ? m : this.model();
+	}
+
+	/** Builds the model of these scopes' files, again only for scopes whose files changed. */
+	private async assemble(byScope: Map<string, Listed[]>, whole: boolean): Promise<VaultModel> {
+		const unread = this.kept.unreadScopeFiles(whole ? undefined : new Set(byScope.keys()));
 		const texts = await this.readAll(unread);
 		for (const f of unread) {
 			const r = texts.get(f.path) as ReadResult;
@@ -213,7 +268,7 @@ export class Indexer {
 		// Only scopes whose files changed since their model was built are built again.
 		const parts: ScopeModel[] = [];
 		const live = new Map<string, { rev: string; part: ScopeModel }>();
-		for (const [scope, listed] of this.files.filesByScope()) {
+		for (const [scope, listed] of byScope) {
 			const rev = this.files.scopeRevision(scope);
 			let kept = this.scopeModels.get(scope);
 			if (kept?.rev !== rev) {
@@ -223,7 +278,9 @@ export class Indexer {
 			live.set(scope, kept);
 			parts.push(kept.part);
 		}
-		this.scopeModels = live;
+		// A whole build forgets the scopes that are gone; a partial one only adds to what is kept.
+		if (whole) this.scopeModels = live;
+		else for (const [scope, kept] of live) this.scopeModels.set(scope, kept);
 		const model = combineScopeModels(this.files.root, this.files.projects(), parts, lines);
 		// The person's notes not written yet are theirs all the same (docs/decisions.md §6).
 		for (const n of this.store.pendingOwnNotes()) {
@@ -231,7 +288,6 @@ export class Indexer {
 			// A copy: the list is the kept parse of uncommitted.md, shared by later builds.
 			if (list) model.notes.set(n.scope, [...list, { scope: n.scope, text: n.text, ts: n.ts, agent: n.agent, line: -1 }]);
 		}
-		this.built = { key, model };
 		return model;
 	}
 

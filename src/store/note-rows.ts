@@ -183,6 +183,21 @@ export function shownNotes(c: Conn, scope: string): IndexedNote[] {
 	return c.all(`SELECT ${NOTE_COLUMNS} WHERE s.project = ? AND ${SHOWN} ORDER BY n.ts, n.id`, [scope]).map(toNote);
 }
 
+/** Per scope and agent: how many notes are shown and the newest one's time (what the status bar counts). */
+export interface NotePair {
+	scope: string;
+	agent: string;
+	notes: number;
+	lastTs: number;
+}
+
+/** shownNotes folded by scope and agent in SQL: no note is decoded. */
+export function shownNotePairs(c: Conn, scope?: string): NotePair[] {
+	const where = scope === undefined ? '' : 'AND s.project = ?';
+	return c.values(`SELECT s.project, s.agent, count(*), max(n.ts) FROM session_notes n JOIN sessions s ON s.id = n.session WHERE ${SHOWN} ${where} GROUP BY s.project, s.agent`, scope === undefined ? [] : [scope])
+		.map(([p, a, n, t]) => ({ scope: str(p), agent: str(a), notes: num(n), lastTs: num(t) }));
+}
+
 export function countShown(c: Conn, scope?: string): number {
 	const where = scope === undefined ? '' : 'AND s.project = ?';
 	const row = c.get(`SELECT count(*) AS n FROM session_notes n JOIN sessions s ON s.id = n.session WHERE ${SHOWN} ${where}`, scope === undefined ? [] : [scope]);

@@ -15,8 +15,8 @@ import {
 import { Conn } from './conn';
 import {
 	addOwn, allNoteFiles, clearDerivedNotes, countShown, deleteNoteFile, dismissOwn, type ImportOptions,
-	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, noteScopes, ownNotes, pendingOwn, restoreOwn, setFlushed,
-	shownNotes, type StampFormat, writeNoteFile,
+	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, type NotePair, noteScopes, ownNotes, pendingOwn, restoreOwn, setFlushed,
+	shownNotePairs, shownNotes, type StampFormat, writeNoteFile,
 } from './note-rows';
 import { baselinePending, newItemsOfScope, newsOfScope, type NewItems, type ScopeNews, seeVerdictLines, setBaseline } from './news';
 import { createIndexDb, isDamageError } from './open';
@@ -24,7 +24,7 @@ import { salvageFromDb, salvageOwnNotes, type SalvagedNote } from './salvage';
 
 export type { SalvagedNote } from './salvage';
 export type { NewItems, ScopeNews } from './news';
-export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, StampFormat, StoredRow };
+export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, NotePair, StampFormat, StoredRow };
 
 /** What `cli stats` prints: how much the index holds. */
 export interface IndexStats {
@@ -407,6 +407,11 @@ export class IndexStore {
 	/** Notes not yet checkpointed as a person sees them: in uncommitted.md now, or their own. */
 	notesOfScope(scope: string): IndexedNote[] {
 		return shownNotes(this.conn, scope);
+	}
+
+	/** The notes of notesOfScope (of every scope without one) counted by scope and agent, with the newest time. */
+	notePairs(scope?: string): NotePair[] {
+		return shownNotePairs(this.conn, scope);
 	}
 
 	uncommittedCount(scope?: string): number {

@@ -4,7 +4,7 @@
  * comes from the core's layout rules (fileRole), so the index and a full scan agree.
  */
 import { fileRole, type FileRole, isProjectDir } from '../core/model/scan';
-import { isCheckpointNameAt } from '../core/format/names';
+import { compareBytes, isCheckpointNameAt } from '../core/format/names';
 import type { ListedFile } from './store';
 
 /** What an adapter lists without reading: the Obsidian folder tree, or a Node stat walk. */
@@ -101,11 +101,12 @@ export class VaultFiles {
 		return `${this.generation}:${this.scopeRevs.get(scope) ?? 0}`;
 	}
 
-	/** Files with a role, by scope: what a scope model is built from. */
-	filesByScope(): Map<string, Listed[]> {
+	/** Files with a role, by scope (of these scopes only, when given): what a scope model is built from. */
+	filesByScope(scopes?: ReadonlySet<string>): Map<string, Listed[]> {
 		const out = new Map<string, Listed[]>();
 		for (const f of this.files.values()) {
 			if (f.role === null || f.scope === null) continue;
+			if (scopes && !scopes.has(f.scope)) continue;
 			const list = out.get(f.scope);
 			if (list) list.push(f);
 			else out.set(f.scope, [f]);
@@ -163,7 +164,8 @@ export class VaultFiles {
 	scopes(): string[] {
 		const out = new Set<string>();
 		for (const f of this.files.values()) if ((f.role === 'checkpoint' || f.role === 'notes') && f.scope !== null) out.add(f.scope);
-		return [...out].sort();
+		// In the scan's order (byte order), so a list of these is VaultModel.scopes.
+		return [...out].sort(compareBytes);
 	}
 
 	/** The files the store reconciles by stamp: checkpoints and uncommitted.md. */

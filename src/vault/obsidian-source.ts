@@ -4,7 +4,7 @@
  * unchanged is read again), or from the sessions folder while the index is not usable.
  */
 import type { Vault } from 'obsidian';
-import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
+import { buildVaultModel, mostRecentScope, scopeOfPath, type VaultModel } from '../core/model/vault-model';
 import { findSessionsFolder, readSnapshot, sessionsRoot } from './obsidian-snapshot';
 
 export interface LoadedModel {
@@ -17,6 +17,26 @@ export interface LoadedModel {
 	model: VaultModel;
 }
 
+/** What a view needs of every scope before it picks one: names, the newest, where a path falls. */
+export interface ScopeOverview {
+	revision: number;
+	root: string;
+	found: boolean;
+	/** Scope names, sorted, as VaultModel.scopes. */
+	scopes: string[];
+	/** The scope of the newest checkpoint (the resume pane's default), else the first scope, else null; worked out when asked. */
+	newest(): string | null;
+	/** The scope a vault path belongs to (its deepest scope folder), or null. */
+	scopeOf(path: string): string | null;
+}
+
+/** What the index answers without building the whole vault's model. */
+export interface IndexedScopes {
+	overview(): Promise<{ scopes: string[]; newest: () => string | null } | null>;
+	/** A model that shows every resume of the scope as the whole model does; null when the index is not usable. */
+	modelFor(scope: string): Promise<VaultModel | null>;
+}
+
 export class ModelSource {
 	private rev = 0;
 	private pending: Promise<LoadedModel> | null = null;
@@ -27,6 +47,8 @@ export class ModelSource {
 		private readonly folder: () => string,
 		/** The index's model: nothing unchanged is read again. Null when the index is not usable. */
 		private readonly indexed: () => Promise<VaultModel | null> = () => Promise.resolve(null),
+		/** The index's answers about one scope; without it (or while it is not usable) the whole model answers. */
+		private readonly scoped: IndexedScopes | null = null,
 	) {}
 
 	get revision(): number {
@@ -51,6 +73,41 @@ export class ModelSource {
 		return this.pending;
 	}
 
+	/**
+	 * The scopes at the current revision, from the index when it is open (no model is built),
+	 * else from the whole model.
+	 */
+	async overview(): Promise<ScopeOverview> {
+		const revision = this.rev;
+		const folder = this.folder();
+		const root = sessionsRoot(folder);
+		const indexed = await this.scoped?.overview();
+		if (!indexed) {
+			const loaded = await this.load();
+			const { model } = loaded;
+			return { revision: loaded.revision, root: loaded.root, found: loaded.found, scopes: model.scopes, newest: () => mostRecentScope(model), scopeOf: (p) => scopeOfPath(model, p) };
+		}
+		const found = findSessionsFolder(this.vault, folder) !== null;
+		const dirs = indexed.scopes.map((s) => ({ scope: s, dir: root === '' ? s : `${root}/${s}` }));
+		return {
+			revision, root, found, scopes: indexed.scopes, newest: indexed.newest,
+			scopeOf: (p) => deepestScope(dirs, p),
+		};
+	}
+
+	/**
+	 * A model that answers about `scope` (its resume, conversations, history, rulings) as the
+	 * whole model does: from the index, the scope's project only (or every scope when that is
+	 * what the answer needs); else the whole model.
+	 */
+	async loadScope(scope: string): Promise<LoadedModel> {
+		const revision = this.rev;
+		const model = await this.scoped?.modelFor(scope);
+		if (!model) return this.load();
+		const folder = this.folder();
+		return { revision, root: sessionsRoot(folder), found: findSessionsFolder(this.vault, folder) !== null, model };
+	}
+
 	private async build(revision: number): Promise<LoadedModel> {
 		const folder = this.folder();
 		const root = sessionsRoot(folder);
@@ -58,4 +115,13 @@ export class ModelSource {
 		const model = (await this.indexed()) ?? buildVaultModel(await readSnapshot(this.vault, folder));
 		return { revision, root, found, model };
 	}
+}
+
+/** scopeOfPath's rule over scope folders known by name: the deepest folder holding the path. */
+function deepestScope(dirs: readonly { scope: string; dir: string }[], path: string): string | null {
+	let best: { scope: string; dir: string } | null = null;
+	for (const s of dirs) {
+		if ((path === s.dir || path.startsWith(`${s.dir}/`)) && (!best || s.dir.length > best.dir.length)) best = s;
+	}
+	return best?.scope ?? null;
 }

@@ -98,6 +98,12 @@ export class IndexService extends Component {
 			.finally(() => store?.close());
 	}
 
+	/** Whether the index is open, once the opening (if one is under way) is over. */
+	async opened(): Promise<boolean> {
+		if (this.state === 'idle') return false;
+		return this.run(() => this.store !== null);
+	}
+
 	/** Runs after everything queued before it; the index never sees two changes at once. */
 	run<T>(task: () => Promise<T> | T): Promise<T> {
 		const p = this.queue.then(task);
@@ -115,6 +121,46 @@ export class IndexService extends Component {
 			} catch (e) {
 				if (!(await this.recover(e))) throw e;
 				return this.indexer.model();
+			}
+		});
+	}
+
+	/**
+	 * What the resume pane needs of every scope, from the index without building a model:
+	 * the scope names (as VaultModel.scopes) and the scope of the newest checkpoint (as the
+	 * pane's mostRecentScope finds it in a whole model). Null when the index is not usable.
+	 */
+	async overview(): Promise<{ scopes: string[]; newest: () => string | null } | null> {
+		if (this.state === 'idle') return null;
+		return this.run(() => {
+			const ix = this.state === 'ready' ? this.indexer : null;
+			if (!ix) return null;
+			const scopes = ix.files.scopes();
+			// Asked only when no file says which scope to show; scopes[0] when no checkpoint has content, as mostRecentScope.
+			const newest = (): string | null => {
+				const n = ix.newestScope();
+				return n !== null && scopes.includes(n) ? n : scopes[0] ?? null;
+			};
+			return { scopes, newest };
+		});
+	}
+
+	/**
+	 * A model that shows every resume of `scope` as the whole vault's model does, built from
+	 * the scope's project only (core/model/scope-needs.ts), or from every scope when a walk
+	 * back leaves home. Null when the index is not usable.
+	 */
+	async modelFor(scope: string): Promise<VaultModel | null> {
+		if (this.state === 'idle') return null;
+		return this.run(async () => {
+			if (this.state !== 'ready' || !this.indexer) return null;
+			// After a recovery the indexer is a new one.
+			const build = (): Promise<VaultModel> => (this.indexer as Indexer).modelFor(scope);
+			try {
+				return await build();
+			} catch (e) {
+				if (!(await this.recover(e))) throw e;
+				return build();
 			}
 		});
 	}

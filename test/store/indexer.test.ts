@@ -6,8 +6,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
-import { buildResume } from '../../src/core/answers/resume';
-import { buildVaultModel, type VaultModel } from '../../src/core/model/vault-model';
+import { buildResume, rulingsOf } from '../../src/core/answers/resume';
+import { emptyCheckpoint } from '../../src/core/format/checkpoint';
+import { renderCheckpoint } from '../../src/core/format/checkpoint-render';
+import { conversations } from '../../src/core/model/conversations';
+import { history } from '../../src/core/model/history';
+import { projectScopes } from '../../src/core/model/scope-needs';
+import { buildVaultModel, mostRecentScope, projectOf, type VaultModel } from '../../src/core/model/vault-model';
+import type { Checkpoint } from '../../src/core/types';
 import { IndexStore } from '../../src/store/store';
 import { Indexer } from '../../src/store/indexer';
 import { listSessions, loadSnapshot, nodeTextPort } from '../../src/vault/node-fs';
@@ -189,5 +195,98 @@ describe('indexer', () => {
 		const rows = dumpRows(sql, ix.store);
 		rows.notes = rows.notes.filter((n) => (n as { own: number }).own === 0);
 		expect(rows).toEqual(await coldRows());
+	});
+});
+
+/**
+ * The resume pane asks for one scope (Indexer.modelFor): a model of the scope's project, or of
+ * every scope when a walk back along follows leaves home. Whatever it shows of the scope must be
+ * what the whole vault's model shows.
+ */
+describe('a model for one scope', () => {
+	/** What the pane shows of a scope: every resume (latest and per conversation), its conversations and rulings. */
+	function shown(m: VaultModel, scope: string): unknown {
+		const convs = conversations(m.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		return {
+			resume: buildResume(m, scope, { now: NOW }),
+			byConversation: convs.map((c) => buildResume(m, scope, { now: NOW, conversation: c.id })),
+			conversations: convs.map((c) => [c.id, c.latest.path, c.chain.map((r) => r.path)]),
+			rulings: rulingsOf(m, scope),
+			history: history(m.scan, scope),
+			info: m.scan.scopes.find((s) => s.scope === scope),
+		};
+	}
+
+	/** An indexer over `root` that starts warm from an index another pass wrote: nothing kept in memory. */
+	async function warm(root: string): Promise<{ ix: Indexer; rowsAsked: (string | undefined)[] }> {
+		const store = IndexStore.create(sql);
+		await new Indexer(store, nodeTextPort(root), { ownAgent: () => 'obsidian' }).fullPass(listSessions(root));
+		const rowsAsked: (string | undefined)[] = [];
+		const storedRows = store.storedRows.bind(store);
+		store.storedRows = (scope?: string) => (rowsAsked.push(scope), storedRows(scope));
+		const ix = new Indexer(store, nodeTextPort(root), { ownAgent: () => 'obsidian' });
+		await ix.fullPass(listSessions(root));
+		rowsAsked.length = 0;
+		return { ix, rowsAsked };
+	}
+
+	test.each(['test/fixtures/vault-own', 'test/fixtures/vault-hostile', 'demo-vault'])('every scope of %s shows what the whole model shows, from its project\'s rows alone', async (vault) => {
+		const root = path.join(__dirname, '..', '..', vault);
+		const whole = buildVaultModel(loadSnapshot(root));
+		expect(whole.scopes.length).toBeGreaterThan(1);
+		for (const scope of whole.scopes) {
+			const { ix, rowsAsked } = await warm(root);
+			const m = await ix.modelFor(scope);
+			expect([scope, shown(m, scope)]).toEqual([scope, shown(whole, scope)]);
+			// Only the project's rows were decoded, one scope at a time, unless the answer needed every scope.
+			if (m.scopes.length < whole.scopes.length) {
+				expect(rowsAsked.every((s) => s !== undefined && projectOf(s) === projectOf(scope))).toBe(true);
+			}
+		}
+	});
+
+	test.each(['test/fixtures/vault-own', 'test/fixtures/vault-hostile', 'demo-vault'])('%s: the newest scope (the pane\'s default) is the one mostRecentScope finds in the whole model', async (vault) => {
+		const root = path.join(__dirname, '..', '..', vault);
+		const { ix } = await warm(root);
+		expect(ix.newestScope()).toBe(mostRecentScope(buildVaultModel(loadSnapshot(root))));
+	});
+
+	test('the newest scope among equal names is the first by path, not by scope name; a newer torn file does not count', async () => {
+		const root = path.join(dir, 'ties', 'sessions');
+		const put = (rel: string, text: string): void => {
+			fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+			fs.writeFileSync(path.join(root, rel), text);
+		};
+		const cp = (session: string, project: string): string => renderCheckpoint({ ...emptyCheckpoint(), session, project, agent: 'claude', task: 't', next: 'n', state: 's' }, '');
+		// sessions/kestrel/0wt/… sorts before sessions/kestrel/2026…, though "kestrel" sorts before "kestrel/0wt".
+		put('kestrel/20261101-100000-claude.md', cp('20261101-100000-claude', 'kestrel'));
+		put('kestrel/0wt/20261101-100000-claude.md', cp('20261101-100000-claude', 'kestrel/0wt'));
+		put('alpha/20261031-100000-claude.md', cp('20261031-100000-claude', 'alpha'));
+		put('beta/20261201-100000-claude.md', '');
+		const { ix } = await warm(path.join(dir, 'ties'));
+		expect(ix.newestScope()).toBe('kestrel/0wt');
+		expect(mostRecentScope(buildVaultModel(loadSnapshot(path.join(dir, 'ties'))))).toBe('kestrel/0wt');
+	});
+
+	test('a worktree whose latest follows the project\'s checkpoint, with the same id in another project: the whole vault answers', async () => {
+		const write = (rel: string, c: Partial<Checkpoint>, follows = ''): void => {
+			const file = path.join(dir, 'mixed', 'sessions', rel);
+			fs.mkdirSync(path.dirname(file), { recursive: true });
+			fs.writeFileSync(file, renderCheckpoint({ ...emptyCheckpoint(), agent: 'claude', task: 't', next: 'n', state: 's', ...c }, follows));
+		};
+		// kestrel/wt's latest follows kestrel's first; "zeta" holds a checkpoint with that same id.
+		write('kestrel/20261101-100000-claude.md', { session: '20261101-100000-claude', project: 'kestrel', ts: 1793527200, next: 'kestrel next' });
+		write('kestrel/wt/20261102-100000-claude.md', { session: '20261102-100000-claude', project: 'kestrel/wt', ts: 1793613600, failed: ['x was too slow'] }, '20261101-100000-claude');
+		write('zeta/20261101-100000-claude.md', { session: '20261101-100000-claude', project: 'zeta', ts: 1793527200, next: 'zeta next' });
+		write('alone/20261103-100000-claude.md', { session: '20261103-100000-claude', project: 'alone', ts: 1793700000 });
+		const root = path.join(dir, 'mixed');
+		const whole = buildVaultModel(loadSnapshot(root));
+		for (const scope of ['kestrel/wt', 'kestrel', 'zeta', 'alone']) {
+			const { ix } = await warm(root);
+			const m = await ix.modelFor(scope);
+			expect([scope, shown(m, scope)]).toEqual([scope, shown(whole, scope)]);
+			// The walk back from kestrel/wt's latest leaves its scope: only the whole vault answers it.
+			expect([scope, m.scopes]).toEqual([scope, scope === 'kestrel/wt' ? whole.scopes : projectScopes(whole.scopes, scope)]);
+		}
 	});
 });

@@ -92,7 +92,7 @@ function lines(el: Element, indent: string, out: string[]): void {
 
 function paneText(scope: string, news?: (r: ResumeModel) => NewItems): string {
 	const r = buildResume(model, scope, { conversation: null, now: NOW });
-	const env = recordingEnv(sourcesFrom(model));
+	const env = recordingEnv(sourcesFrom(model, scope));
 	const el = createDiv();
 	const items = news?.(r);
 	renderResume(el, r, {

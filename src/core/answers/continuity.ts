@@ -31,8 +31,13 @@ export function abandonedSessions(notes: readonly WorkingNote[], now: number): A
 		}
 	}
 	return [...pairs.values()]
-		.filter((p) => now - p.lastTs > ABANDON_AFTER)
+		.filter((p) => isAbandoned(p.lastTs, now))
 		.sort((a, b) => a.lastTs - b.lastTs || compare(a.scope, b.scope) || compare(a.agent, b.agent));
+}
+
+/** docs/decisions.md §9: a (scope, agent) pair whose newest note is more than 6 h before `now`. */
+export function isAbandoned(lastTs: number, now: number): boolean {
+	return now - lastTs > ABANDON_AFTER;
 }
 
 function compare(a: string, b: string): number {

@@ -169,6 +169,16 @@ export function scopeOfPath(model: VaultModel, path: string): string | null {
 	return best?.scope ?? null;
 }
 
+/** The scope whose newest checkpoint (by file name) is newest in the vault: where work last happened. */
+export function mostRecentScope(model: VaultModel): string | null {
+	let best: { name: string; scope: string } | null = null;
+	for (const r of model.scan.records) {
+		if (r.copyOf !== null || r.empty) continue;
+		if (!best || compareBytes(r.name, best.name) > 0) best = { name: r.name, scope: r.scope };
+	}
+	return best?.scope ?? model.scopes[0] ?? null;
+}
+
 export function projectOf(scope: string): string {
 	const slash = scope.indexOf('/');
 	return slash < 0 ? scope : scope.slice(0, slash);

@@ -24,7 +24,7 @@ import { CHECKPOINT_TEXT, checkpointMenu, showMenuAt, type ComparePick } from '.
 const CONVERSATION_ROW_LABEL = 120;
 import { EMPTY } from '../shared/labels';
 import { age, plural } from '../resume/resume-dom';
-import { mostRecentScope } from '../resume/resume-view';
+import { mostRecentScope } from '../../core/model/vault-model';
 import { planLabel } from '../resume/plan-block';
 import { checkpointsOfPlans, type Plan } from '../../core/format/plans';
 import { loadPlans } from '../../vault/obsidian-plans';

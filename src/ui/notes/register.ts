@@ -71,7 +71,8 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 	const refreshStatus = async (): Promise<void> => {
 		if (!bar) return;
 		const file = plugin.app.workspace.getActiveFile();
-		const indexed = status(file?.path ?? null);
+		// Right after a start the index is opening: its counts come sooner than a model of every scope.
+		const indexed = status(file?.path ?? null) ?? ((await service.opened()) ? status(file?.path ?? null) : null);
 		if (indexed) {
 			bar.show(indexed, plugin.settings.showStatusBar);
 			return;

@@ -23,14 +23,21 @@ export function summarizeUncommitted(notes: ReadonlyMap<string, readonly Working
 	const counted = scope === null ? [...notes.values()].flat() : [...(notes.get(scope) ?? [])];
 	const byAgent = new Map<string, number>();
 	for (const n of counted) byAgent.set(n.agent, (byAgent.get(n.agent) ?? 0) + 1);
+	return summarizeByAgent(byAgent, scope);
+}
+
+/** summarizeUncommitted from the counts per agent of the notes it would count. */
+export function summarizeByAgent(byAgent: ReadonlyMap<string, number>, scope: string | null): UncommittedSummary {
+	let total = 0;
+	for (const n of byAgent.values()) total += n;
 	const agents = [...byAgent].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 	const where = scope === null ? 'across all scopes' : `in ${scope}`;
 	const lines = [`Working notes not yet checkpointed ${where}:`, ...agents.map(([a, n]) => `${a}: ${n}`)];
 	return {
 		scope,
-		count: counted.length,
-		text: `${scope ?? 'All scopes'}: ${noun(counted.length)}`,
-		tooltip: counted.length === 0 ? `No working notes waiting ${where}.` : lines.join('\n'),
+		count: total,
+		text: `${scope ?? 'All scopes'}: ${noun(total)}`,
+		tooltip: total === 0 ? `No working notes waiting ${where}.` : lines.join('\n'),
 	};
 }
 

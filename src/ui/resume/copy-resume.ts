@@ -13,7 +13,8 @@ export function nowSeconds(): number {
 
 /** The markdown an agent would get for this scope (or one conversation of it). */
 export async function resumeMarkdown(source: ModelSource, scope: string, conversation: string | null): Promise<string> {
-	const { model } = await source.load();
+	// The scope's project is enough, as for the pane (docs/decisions.md, "The pane at the speed of the scope").
+	const { model } = await source.loadScope(scope);
 	return renderResumeMarkdown(buildResume(model, scope, { conversation, now: nowSeconds() }));
 }
 

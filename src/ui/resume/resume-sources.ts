@@ -4,6 +4,7 @@
  */
 import type { CheckpointRecord } from '../../core/types';
 import { scopeInfo, type VaultModel } from '../../core/model/vault-model';
+import { recordsOf } from '../../core/model/scan';
 import type { ResumeSources } from './resume-dom';
 import { changeAgainstPrevious, type ChangeSources } from './change-line';
 
@@ -20,9 +21,17 @@ export function frontmatterKeyLine(raw: string | undefined, key: string): number
 	return -1;
 }
 
-export function sourcesFrom(model: VaultModel): ResumeSources & ChangeSources {
+/**
+ * `scope` is the resume's: every id the pane looks up comes from its history, so the scope's
+ * own record answers first (an id another scope also uses leads to this scope's file), and a
+ * model of the scope's project answers as the whole vault's does.
+ */
+export function sourcesFrom(model: VaultModel, scope: string): ResumeSources & ChangeSources {
 	const byId = new Map<string, CheckpointRecord>();
 	// Copies and torn files never stand for a record (docs/decisions.md §5, §9).
+	for (const r of recordsOf(model.scan, scope)) {
+		if (r.copyOf === null && !r.empty && !byId.has(r.id)) byId.set(r.id, r);
+	}
 	for (const r of model.scan.records) {
 		if (r.copyOf === null && !r.empty && !byId.has(r.id)) byId.set(r.id, r);
 	}

@@ -6,11 +6,10 @@
 import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { projectConversations, recordAt } from '../../core/model/chain-place';
 import { conversations } from '../../core/model/conversations';
-import { compareBytes } from '../../core/format/names';
 import { buildResume } from '../../core/answers/resume';
-import { projectOf, scopeOfPath, type VaultModel } from '../../core/model/vault-model';
+import { projectOf, type VaultModel } from '../../core/model/vault-model';
 import type { ScopeActivity } from '../../store/activity';
-import type { ModelSource, LoadedModel } from '../../vault/obsidian-source';
+import type { LoadedModel, ModelSource, ScopeOverview } from '../../vault/obsidian-source';
 import { renderAgentMarkdown } from '../shared/agent-markdown';
 import { copyResume, nowSeconds } from './copy-resume';
 import { ACTIONS, EMPTY, RESUME_VIEW_TYPE, untitledConversation } from '../shared/labels';
@@ -25,7 +24,7 @@ import { SectionMemory } from './resume-sections';
 import { rulingMenuItems, type RulingReviewer } from '../review/review-buttons';
 import { sourcesFrom } from './resume-sources';
 import type { LogosSettings } from '../settings';
-import { ModelView } from '../shared/model-view';
+import { RefreshableView } from '../shared/model-view';
 import { marksOf, renderNewsLine, type PaneNews } from './news-line';
 
 export interface ResumeHost {
@@ -55,16 +54,6 @@ export interface ResumeViewState {
 	pinned: boolean;
 }
 
-/** The scope whose newest checkpoint is newest in the vault: where work last happened. */
-export function mostRecentScope(model: VaultModel): string | null {
-	let best: { name: string; scope: string } | null = null;
-	for (const r of model.scan.records) {
-		if (r.copyOf !== null || r.empty) continue;
-		if (!best || compareBytes(r.name, best.name) > 0) best = { name: r.name, scope: r.scope };
-	}
-	return best?.scope ?? model.scopes[0] ?? null;
-}
-
 /** The conversation, in `scope`'s list, of the checkpoint at `path`; null for any other file. */
 export function conversationAt(model: VaultModel, path: string, scope: string): string | null {
 	const r = recordAt(model.scan, path);
@@ -73,7 +62,7 @@ export function conversationAt(model: VaultModel, path: string, scope: string): 
 	return c && c.scope === scope ? c.id : null;
 }
 
-export class ResumeView extends ModelView implements HoverParent {
+export class ResumeView extends RefreshableView<ScopeOverview> implements HoverParent {
 	/** Page preview keeps its popover here while a line of the pane is hovered. */
 	hoverPopover: HoverPopover | null = null;
 	private sel: ResumeViewState = { scope: null, conversation: null, pinned: false };
@@ -89,16 +78,17 @@ export class ResumeView extends ModelView implements HoverParent {
 	private navButtons!: HTMLElement;
 	/** Open and closed sections, remembered on this device. */
 	private sections!: SectionMemory;
-	/** The model of the last render, for the switch menu. */
+	/** The model of the last render (its scope's project at least) and every scope's name, for the switch menu. */
 	private model: VaultModel | null = null;
 	/** The scope on screen now ("since I last looked" counts from when it stops being), null when hidden. */
 	private looking: string | null = null;
+	private scopes: readonly string[] = [];
 
 	constructor(
 		leaf: WorkspaceLeaf,
 		private readonly host: ResumeHost,
 	) {
-		super(leaf, host.source);
+		super(leaf);
 	}
 
 	getViewType(): string {
@@ -152,7 +142,11 @@ export class ResumeView extends ModelView implements HoverParent {
 		this.registerDomEvent(this.pinEl, 'click', () => {
 			this.select({ ...this.sel, pinned: !this.sel.pinned });
 			const file = this.app.workspace.getActiveFile();
-			if (!this.sel.pinned && file) void this.host.source.load().then((loaded) => (this.follow(loaded, file) ? this.refresh() : undefined));
+			if (!this.sel.pinned && file) {
+				void this.read()
+					.then((over) => this.follow(over, file))
+					.then((changed) => (changed ? this.refresh() : undefined));
+			}
 		});
 		// One listener each for every link, menu and "show all" of every render: nothing to leak per line.
 		this.registerDomEvent(this.bodyEl, 'click', (evt) => {
@@ -163,7 +157,7 @@ export class ResumeView extends ModelView implements HoverParent {
 		});
 		this.registerDomEvent(this.bodyEl, 'contextmenu', (evt) => this.lines.onContextMenu(evt));
 		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.lines.onHover(evt));
-		this.followActiveFile((loaded, file) => this.follow(loaded, file));
+		this.followActiveFile((over, file) => this.follow(over, file));
 		this.registerEvent(this.app.workspace.on('layout-change', () => void this.refresh()));
 		this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.refresh()));
 		await this.refresh();
@@ -226,7 +220,7 @@ export class ResumeView extends ModelView implements HoverParent {
 		const model = this.model;
 		if (!model) return;
 		const menu = new Menu();
-		for (const scope of model.scopes) {
+		for (const scope of this.scopes) {
 			menu.addItem((item) =>
 				item
 					.setTitle(scope)
@@ -273,27 +267,38 @@ export class ResumeView extends ModelView implements HoverParent {
 	}
 
 	/** The active note's scope and conversation, unless pinned; true when that changes what is shown. */
-	private follow(loaded: LoadedModel, file: TFile): boolean {
+	private async follow(over: ScopeOverview, file: TFile): Promise<boolean> {
 		if (this.sel.pinned) return false;
-		const scope = scopeOfPath(loaded.model, file.path);
+		const scope = over.scopeOf(file.path);
 		// Outside every scope the pane keeps what it shows: a person reading notes beside it loses nothing.
 		if (scope === null) return false;
 		// A checkpoint note brings its conversation; another note of the scope keeps the one shown.
-		const conversation = this.host.settings.followConversation ? conversationAt(loaded.model, file.path, scope) : null;
+		const conversation = this.host.settings.followConversation ? conversationAt((await this.host.source.loadScope(scope)).model, file.path, scope) : null;
+		if (this.sel.pinned) return false;
 		if (scope === this.sel.scope && (conversation === null || conversation === this.sel.conversation)) return false;
 		this.sel = { ...this.sel, scope, conversation };
 		return true;
+	}
+
+	/** Every scope's name from the index; a model of the shown scope's project only once a draw is due (docs/decisions.md, "The pane at the speed of the scope"). */
+	protected read(): Promise<ScopeOverview> {
+		return this.host.source.overview();
 	}
 
 	protected onShown(shown: boolean): void {
 		if (!shown) this.look(null);
 	}
 
-	protected drawKey(loaded: LoadedModel): string {
-		this.chooseScope(loaded.model);
+	protected drawKey(over: ScopeOverview): string {
+		this.chooseScope(over);
 		if (this.contentEl.isShown()) this.look(this.sel.scope);
 		const since = this.sel.scope === null ? null : this.host.since?.pane.since(this.sel.scope) ?? null;
 		return [this.sel.scope, this.sel.conversation, this.sel.pinned, this.host.settings.remoteImages, since].join('\u0000');
+	}
+
+	protected async draw(over: ScopeOverview): Promise<void> {
+		const scope = this.sel.scope;
+		this.render(over, scope !== null && over.found ? await this.host.source.loadScope(scope) : null);
 	}
 
 	protected failure(): { el: HTMLElement; text: string } {
@@ -313,34 +318,36 @@ export class ResumeView extends ModelView implements HoverParent {
 		this.looking = scope;
 	}
 
-	private chooseScope(model: VaultModel): void {
-		if (this.sel.scope !== null && model.scopes.includes(this.sel.scope)) return;
+	private chooseScope(over: ScopeOverview): void {
+		if (this.sel.scope !== null && over.scopes.includes(this.sel.scope)) return;
 		const active = this.app.workspace.getActiveFile();
-		const fromActive = active ? scopeOfPath(model, active.path) : null;
-		this.sel = { ...this.sel, scope: fromActive ?? mostRecentScope(model), conversation: null };
+		const fromActive = active ? over.scopeOf(active.path) : null;
+		this.sel = { ...this.sel, scope: fromActive ?? over.newest(), conversation: null };
 	}
 
-	protected draw(loaded: LoadedModel): void {
-		const { model } = loaded;
-		this.model = model;
+	/** `loaded` is null when there is no scope to show (no folder, or no scope in it). */
+	private render(over: ScopeOverview, loaded: LoadedModel | null): void {
+		this.model = loaded?.model ?? null;
+		this.scopes = over.scopes;
 		this.lines.reset();
 		if (this.renderChild) this.removeChild(this.renderChild);
 		this.renderChild = this.addChild(new Component());
 		const vaultName = this.app.vault.getName();
-		this.sourceEl.setText(vaultName ? `${vaultName} · ${loaded.root}` : loaded.root);
+		this.sourceEl.setText(vaultName ? `${vaultName} · ${over.root}` : over.root);
 		this.setControlsEnabled(true);
-		this.fillScopes(model);
-		this.fillConversations(model);
+		this.fillScopes(over.scopes);
+		this.fillConversations(loaded?.model ?? null);
 		this.bodyEl.empty();
-		if (!loaded.found) {
-			this.showSetupNeeded(EMPTY.noFolder(loaded.root));
+		if (!over.found) {
+			this.showSetupNeeded(EMPTY.noFolder(over.root));
 			return;
 		}
 		const scope = this.sel.scope;
-		if (scope === null) {
-			this.showSetupNeeded(EMPTY.noScopes(loaded.root));
+		if (scope === null || loaded === null) {
+			this.showSetupNeeded(EMPTY.noScopes(over.root));
 			return;
 		}
+		const { model } = loaded;
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
 		const env = this.env(model, scope);
 		const news = this.host.since?.pane;
@@ -385,22 +392,22 @@ export class ResumeView extends ModelView implements HoverParent {
 		}
 	}
 
-	private fillScopes(model: VaultModel): void {
+	private fillScopes(scopes: readonly string[]): void {
 		this.scopeSelect.empty();
-		const quiet = this.quietScopes(model);
-		for (const s of model.scopes) {
+		const quiet = this.quietScopes(scopes);
+		for (const s of scopes) {
 			const q = quiet.get(s);
 			const option = this.scopeSelect.createEl('option', { text: q === undefined ? s : `${s} · ${q}`, value: s });
 			if (q !== undefined) option.addClass('logos-scope-quiet');
 		}
 		this.scopeSelect.value = this.sel.scope ?? '';
-		this.scopeSelect.disabled = model.scopes.length === 0;
+		this.scopeSelect.disabled = scopes.length === 0;
 	}
 
 	/** Quiet scopes and their label, from the index once it is open (none before). */
-	private quietScopes(model: VaultModel): Map<string, string> {
+	private quietScopes(scopes: readonly string[]): Map<string, string> {
 		const now = nowSeconds();
-		const activity = this.host.index?.activity?.(now, model.scopes) ?? [];
+		const activity = this.host.index?.activity?.(now, scopes) ?? [];
 		const out = new Map<string, string>();
 		for (const a of activity) {
 			if (a.quiet) out.set(a.scope, quietLabel(a.lastCheckpoint, now));
@@ -408,11 +415,11 @@ export class ResumeView extends ModelView implements HoverParent {
 		return out;
 	}
 
-	private fillConversations(model: VaultModel): void {
+	private fillConversations(model: VaultModel | null): void {
 		const scope = this.sel.scope;
 		this.convSelect.empty();
 		this.convSelect.createEl('option', { text: 'Latest in this scope', value: '' });
-		if (scope === null) return;
+		if (scope === null || model === null) return;
 		const now = nowSeconds();
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		for (const c of convs) {
@@ -447,7 +454,7 @@ export class ResumeView extends ModelView implements HoverParent {
 						this.lines.menu(el, show, button);
 					}
 				: undefined,
-			sources: sourcesFrom(model),
+			sources: sourcesFrom(model, scope),
 			opened: (el) => this.sections.remember(el),
 			link: (el, target) => {
 				this.lines.link(el, target);

@@ -8,15 +8,25 @@ import { Decoration, EditorView, ViewPlugin, WidgetType, type DecorationSet, typ
 import { RangeSetBuilder, StateEffect, type Extension } from '@codemirror/state';
 import { editorInfoField, editorLivePreviewField, MarkdownView, type App, type MarkdownPostProcessor } from 'obsidian';
 import type { ModelSource } from '../../vault/obsidian-source';
-import { marksByPath, marksInText, marksSignature, type VerdictMark } from './verdict-marks';
+import { marksInText, marksOfScope, marksSignature, type VerdictMark } from './verdict-marks';
 
 type Marks = ReadonlyMap<string, VerdictMark>;
 const NO_MARKS: Marks = new Map();
 
-/** The marks of every checkpoint and notes file at the model's current revision, and who to tell when they change. */
+/**
+ * The marks of the checkpoint and notes files of the scopes whose notes were asked about, at
+ * the model's current revision, and who to tell when they change. A file's marks come from its
+ * own scope's rulings alone, so each scope's are read from a model of that scope's project
+ * (ModelSource.loadScope), never the whole vault's: a start or a change with no note open
+ * builds nothing.
+ */
 export class VerdictMarks {
 	private revision = -1;
 	private byPath = new Map<string, Map<string, VerdictMark>>();
+	/** Scopes of the files asked about: their marks are kept up to date. */
+	private readonly scopes = new Set<string>();
+	/** Scopes added since the marks were last read. */
+	private added = false;
 	private pending: Promise<void> | null = null;
 	private readonly listeners = new Set<(changed: ReadonlySet<string>) => void>();
 
@@ -32,16 +42,27 @@ export class VerdictMarks {
 	}
 
 	get stale(): boolean {
-		return this.revision !== this.source.revision;
+		return this.added || (this.scopes.size > 0 && this.revision !== this.source.revision);
 	}
 
-	/** Marks for `path` at the current revision, read first when stale and allowed. */
+	/** Marks for `path` at the current revision, its scope's read first when new or stale and allowed. */
 	async forPath(path: string): Promise<Marks> {
-		await this.catchUp();
+		await this.want(path);
 		return this.get(path);
 	}
 
-	/** Reads the marks again if the model moved on and the workspace is ready. */
+	/** Keeps the marks of `path`'s scope from now on, and reads them now if they are not at hand. */
+	async want(path: string): Promise<void> {
+		if (!this.ready()) return;
+		const scope = (await this.source.overview()).scopeOf(path);
+		if (scope !== null && !this.scopes.has(scope)) {
+			this.scopes.add(scope);
+			this.added = true;
+		}
+		await this.catchUp();
+	}
+
+	/** Reads the marks again if the model moved on (or a scope was added) and the workspace is ready. */
 	catchUp(): Promise<void> {
 		return this.stale && this.ready() ? this.refresh() : Promise.resolve();
 	}
@@ -66,13 +87,18 @@ export class VerdictMarks {
 
 	private async update(): Promise<void> {
 		while (this.stale) {
-			const loaded = await this.source.load();
-			const next = marksByPath(loaded.model);
+			const revision = this.source.revision;
+			this.added = false;
+			const next = new Map<string, Map<string, VerdictMark>>();
+			for (const scope of [...this.scopes]) {
+				const { model } = await this.source.loadScope(scope);
+				for (const [path, marks] of marksOfScope(model, scope)) next.set(path, marks);
+			}
 			const changed = new Set<string>();
 			for (const path of new Set([...this.byPath.keys(), ...next.keys()])) {
 				if (marksSignature(this.byPath.get(path)) !== marksSignature(next.get(path))) changed.add(path);
 			}
-			this.revision = loaded.revision;
+			this.revision = revision;
 			this.byPath = next;
 			if (changed.size > 0) for (const fn of this.listeners) fn(changed);
 		}
@@ -185,8 +211,9 @@ export function verdictEditorExtension(marks: VerdictMarks): Extension {
 			constructor(readonly view: EditorView) {
 				open.add(view);
 				this.decorations = verdictDecorations(view, marks);
-				// An editor opened before the marks were read catches up when they are.
-				void marks.catchUp();
+				// An editor opened before its scope's marks were read catches up when they are.
+				const file = view.state.field(editorInfoField, false)?.file;
+				void (file ? marks.want(file.path) : marks.catchUp());
 			}
 
 			update(u: ViewUpdate): void {

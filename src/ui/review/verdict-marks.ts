@@ -66,17 +66,22 @@ export function noteMarkKey(key: string, ts: number): string {
  */
 export function marksByPath(model: VaultModel): Map<string, Map<string, VerdictMark>> {
 	const out = new Map<string, Map<string, VerdictMark>>();
-	for (const scope of model.scopes) {
-		// Looked up by key, once per scope: a scan of reviewed.md per ruling grew with rulings × verdicts.
-		const lastByKey = lastVerdictByKey(model.verdicts.get(scope) ?? []);
-		for (const row of rulingsOf(model, scope)) {
-			if (row.path === '') continue;
-			const mark = markOf(row, lastByKey);
-			if (!mark) continue;
-			let forPath = out.get(row.path);
-			if (!forPath) out.set(row.path, (forPath = new Map<string, VerdictMark>()));
-			forPath.set(row.session === null ? noteMarkKey(row.key, row.copyTs) : row.key, mark);
-		}
+	for (const scope of model.scopes) for (const [path, marks] of marksOfScope(model, scope)) out.set(path, marks);
+	return out;
+}
+
+/** marksByPath for one scope's files: a file's marks come from its scope's rulings alone. */
+export function marksOfScope(model: VaultModel, scope: string): Map<string, Map<string, VerdictMark>> {
+	const out = new Map<string, Map<string, VerdictMark>>();
+	// Looked up by key, once per scope: a scan of reviewed.md per ruling grew with rulings × verdicts.
+	const lastByKey = lastVerdictByKey(model.verdicts.get(scope) ?? []);
+	for (const row of rulingsOf(model, scope)) {
+		if (row.path === '') continue;
+		const mark = markOf(row, lastByKey);
+		if (!mark) continue;
+		let forPath = out.get(row.path);
+		if (!forPath) out.set(row.path, (forPath = new Map<string, VerdictMark>()));
+		forPath.set(row.session === null ? noteMarkKey(row.key, row.copyTs) : row.key, mark);
 	}
 	return out;
 }

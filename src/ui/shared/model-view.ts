@@ -1,34 +1,39 @@
 /**
- * What every view over the vault model shares: it redraws when the model's revision, or
- * what it shows, changed — and only while it is on screen (a hidden sidebar tab catches up
- * when shown again, through onResize). Draws run one after another, so a slow one is never
- * overtaken by an older one; a failed draw says so in the view and the next refresh tries
- * again. Dataview's refreshable renderer is the same idea: a view keyed on the index's
- * revision.
+ * What every view over the vault shares: it redraws when the vault's revision, or what it
+ * shows, changed — and only while it is on screen (a hidden sidebar tab catches up when shown
+ * again, through onResize). Draws run one after another, so a slow one is never overtaken by
+ * an older one; a failed draw says so in the view and the next refresh tries again. Dataview's
+ * refreshable renderer is the same idea: a view keyed on the index's revision.
+ *
+ * `T` is what a view reads to decide whether to draw: the whole model (ModelView), or, for the
+ * resume pane, the scopes' overview, the one scope's model read only once a draw is due
+ * (docs/decisions.md, "The pane at the speed of the scope").
  */
 import { ItemView, TFile, type App, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
 import type { LoadedModel, ModelSource } from '../../vault/obsidian-source';
 
-export abstract class ModelView extends ItemView {
+/** What a refresh reads first: its revision and sessions folder are part of every view's key. */
+export interface Revisioned {
+	readonly revision: number;
+	readonly root: string;
+}
+
+export abstract class RefreshableView<T extends Revisioned> extends ItemView {
 	private queue: Promise<void> = Promise.resolve();
 	/** What is drawn now; a refresh that would draw the same is free. */
 	private drawnKey = '';
 
-	constructor(
-		leaf: WorkspaceLeaf,
-		protected readonly modelSource: ModelSource,
-	) {
-		super(leaf);
-	}
+	/** What a refresh reads to decide, and the draw is given. */
+	protected abstract read(): Promise<T>;
 
 	/**
 	 * What the drawing depends on besides the revision and the sessions folder (the
 	 * selection, the width…). It may settle the selection first, e.g. pick a scope.
 	 */
-	protected abstract drawKey(loaded: LoadedModel): string;
+	protected abstract drawKey(got: T): string;
 
-	/** Draws the view from `loaded`; the next refresh waits for a drawing that takes its time. */
-	protected abstract draw(loaded: LoadedModel): void | Promise<void>;
+	/** Draws the view; the next refresh waits for a drawing that takes its time. */
+	protected abstract draw(got: T): void | Promise<void>;
 
 	/** Where a failed draw is reported, and the words before the error ("The timeline could not be drawn"). */
 	protected abstract failure(): { el: HTMLElement; text: string };
@@ -51,11 +56,13 @@ export abstract class ModelView extends ItemView {
 	 * Calls `follow` with the model whenever a note is opened, once the layout is ready; it
 	 * returns true when the view should show something else, and the view redraws.
 	 */
-	protected followActiveFile(follow: (loaded: LoadedModel, file: TFile) => boolean): void {
+	protected followActiveFile(follow: (got: T, file: TFile) => boolean | Promise<boolean>): void {
 		this.registerEvent(
 			this.app.workspace.on('file-open', (file: TAbstractFile | null) => {
 				if (!(file instanceof TFile) || !this.app.workspace.layoutReady) return;
-				void this.modelSource.load().then((loaded) => (follow(loaded, file) ? this.refresh() : undefined));
+				void this.read()
+					.then((got) => follow(got, file))
+					.then((changed) => (changed ? this.refresh() : undefined));
 			}),
 		);
 	}
@@ -66,11 +73,11 @@ export abstract class ModelView extends ItemView {
 		const shown = this.contentEl.isShown();
 		this.onShown(shown);
 		if (!force && !shown) return;
-		const loaded = await this.modelSource.load();
-		const key = [loaded.revision, loaded.root, this.drawKey(loaded)].join('\u0000');
+		const got = await this.read();
+		const key = [got.revision, got.root, this.drawKey(got)].join('\u0000');
 		if (!force && key === this.drawnKey) return;
 		this.drawnKey = key;
-		await this.draw(loaded);
+		await this.draw(got);
 	}
 
 	private showError(e: unknown): void {
@@ -78,6 +85,20 @@ export abstract class ModelView extends ItemView {
 		const { el, text } = this.failure();
 		el.empty();
 		el.createDiv({ cls: ['logos-empty', 'logos-error'], text: `${text}: ${e instanceof Error ? e.message : String(e)}` });
+	}
+}
+
+/** A view drawn from the whole vault's model. */
+export abstract class ModelView extends RefreshableView<LoadedModel> {
+	constructor(
+		leaf: WorkspaceLeaf,
+		protected readonly modelSource: ModelSource,
+	) {
+		super(leaf);
+	}
+
+	protected read(): Promise<LoadedModel> {
+		return this.modelSource.load();
 	}
 }
 

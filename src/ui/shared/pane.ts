@@ -7,7 +7,8 @@ import { revealLeaf } from './model-view';
 import { scopeOfPath } from '../../core/model/vault-model';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { EMPTY, RESUME_VIEW_TYPE } from './labels';
-import { mostRecentScope, ResumeView } from '../resume/resume-view';
+import { ResumeView } from '../resume/resume-view';
+import { mostRecentScope } from '../../core/model/vault-model';
 
 export function resumeViews(app: App): ResumeView[] {
 	const out: ResumeView[] = [];

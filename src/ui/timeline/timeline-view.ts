@@ -13,7 +13,7 @@ import type { ChainHost } from '../chain/chain-nav';
 import { nowSeconds } from '../resume/copy-resume';
 import { EMPTY, NEWS } from '../shared/labels';
 import { plural } from '../resume/resume-dom';
-import { mostRecentScope } from '../resume/resume-view';
+import { mostRecentScope } from '../../core/model/vault-model';
 import { ModelView } from '../shared/model-view';
 import type { LoadedModel } from '../../vault/obsidian-source';
 import { agentColours, layoutTimeline, MARK_R, neighbour, type TimelineLayout, type Zoom } from './timeline-layout';

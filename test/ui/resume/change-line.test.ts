@@ -13,7 +13,7 @@ const NOW = 1796068800;
 
 function pane(scope: string, conversation: string | null = null) {
 	const el = createDiv();
-	const env = recordingEnv(sourcesFrom(model));
+	const env = recordingEnv(sourcesFrom(model, scope));
 	renderResume(el, buildResume(model, scope, { conversation, now: NOW }), env);
 	return { el, env };
 }
@@ -49,7 +49,7 @@ describe('the pane’s "what changed" line', () => {
 	test('a checkpoint that starts its line of work has no line', () => {
 		const own = buildVaultModel(loadFolder(path.join(__dirname, '..', '..', 'fixtures', 'vault-own')));
 		const el = createDiv();
-		renderResume(el, buildResume(own, 'gamma', { conversation: '20261121-090000-claude', now: NOW }), recordingEnv(sourcesFrom(own)));
+		renderResume(el, buildResume(own, 'gamma', { conversation: '20261121-090000-claude', now: NOW }), recordingEnv(sourcesFrom(own, 'gamma')));
 		expect(el.querySelector('.logos-who')?.textContent).toMatch(/^claude · /);
 		expect(el.querySelector('.logos-change-line')).toBeNull();
 	});

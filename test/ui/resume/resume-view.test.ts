@@ -3,11 +3,12 @@ import 'obsidian-test-mocks/jest-setup';
 import { Component, MarkdownRenderer, Menu, type App as AppOriginal, type WorkspaceLeaf } from 'obsidian';
 import { MenuItem } from 'obsidian-test-mocks/obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
+import { mostRecentScope } from '../../../src/core/model/vault-model';
 import { ACTIONS, AUTO_LABEL, EMPTY, HANDOFF, SECTION } from '../../../src/ui/shared/labels';
 import { SECTIONS_STORAGE_KEY } from '../../../src/ui/resume/resume-sections';
 import { LAST_LOOKED_KEY } from '../../../src/ui/since/device-memory';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
-import { layoutReady, loadPlugin, makeApp, openResumeView, sectionTitles, settle, showView } from '../../helpers/harness';
+import { layoutReady, loadPlugin, makeApp, mockPlugin, openResumeView, sectionTitles, settle, showView } from '../../helpers/harness';
 import { A2, A3, HERON, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
@@ -368,5 +369,28 @@ describe('empty states', () => {
 		const view = await setup({ 'sessions/fresh/uncommitted.md': `- first idea <!-- ts=${NOW - 60} agent=claude -->\n` });
 		expect(q(view, '.logos-empty').textContent).toBe(EMPTY.noCheckpoints);
 		expect(sectionTitles(view)).toEqual([SECTION.notes]);
+	});
+});
+
+describe('after a start (docs/decisions.md, "The pane at the speed of the scope")', () => {
+	test('the pane shows the newest scope and the status bar its count without the whole vault\'s model', async () => {
+		app = makeApp(vaultFiles());
+		plugin = await loadPlugin(app, null, false);
+		const whole = jest.spyOn(plugin.index.service, 'model');
+		const scoped = jest.spyOn(plugin.index.service, 'modelFor');
+		const view = await openResumeView(app, plugin);
+		layoutReady(app);
+		await plugin.index.service.run(() => undefined);
+		await settle(1000);
+		await view.refresh();
+		expect(q(view, '.logos-who').textContent).not.toBe('');
+		const shown = q<HTMLSelectElement>(view, 'select.logos-scope-select').value;
+		const { model } = await plugin.source.load();
+		expect(shown).toBe(mostRecentScope(model));
+		expect(scoped).toHaveBeenCalledWith(shown);
+		// With no note open, the status bar counts every scope's working notes, from the index.
+		expect(mockPlugin(plugin).statusBarItems__[0]?.textContent).toMatch(/^All scopes: \d+ uncommitted notes?\b/);
+		// Asked only now, by this test: the start built none.
+		expect(whole).toHaveBeenCalledTimes(1);
 	});
 });

@@ -74,6 +74,8 @@ describe('verdicts in reading view', () => {
 
 	test('a verdict given now shows at once in notes rendered after it; the file itself is untouched', async () => {
 		const a5 = read(app, A5);
+		// The note was shown before: its scope's marks are kept.
+		await readingView(A5);
 		const changed: string[][] = [];
 		plugin.reviews.marks.onChange((paths) => changed.push([...paths]));
 		await plugin.reviews.actions.give('alpha', 'retired', R2);
@@ -98,6 +100,9 @@ describe('open reading views', () => {
 			await leaf.open(view.asOriginalType7__());
 			return jest.spyOn(view.previewMode, 'rerender');
 		};
+		// Rendered, the notes asked for their marks.
+		await readingView(A5);
+		await readingView(A3);
 		const a5 = await shownIn(A5, 'preview');
 		const a3 = await shownIn(A3, 'preview');
 		const a5Source = await shownIn(A5, 'source');
@@ -110,7 +115,8 @@ describe('open reading views', () => {
 	});
 });
 
-function editor(path: string, livePreview = true, doc = read(app, path)): EditorView {
+/** An editor on the note, once its scope's marks were read (the editor asks for them as it opens). */
+async function editor(path: string, livePreview = true, doc = read(app, path)): Promise<EditorView> {
 	const file = app.vault.getAbstractFileByPath(path);
 	if (!(file instanceof TFile)) throw new Error(`no file ${path}`);
 	const extensions = mockPlugin(plugin).editorExtensions__ as Extension[];
@@ -118,7 +124,9 @@ function editor(path: string, livePreview = true, doc = read(app, path)): Editor
 		doc,
 		extensions: [editorInfoField.init(() => ({ app, file, hoverPopover: null }) as never), editorLivePreviewField.init(() => livePreview), ...extensions],
 	});
-	return new EditorView({ state, parent: document.body });
+	const view = new EditorView({ state, parent: document.body });
+	await plugin.reviews.marks.want(path);
+	return view;
 }
 
 /**
@@ -150,24 +158,24 @@ function struck(view: EditorView): string[] {
 describe('verdicts in live preview', () => {
 	test('the same marks as reading view, beside the bullet; the retired text struck', async () => {
 		await plugin.reviews.refresh();
-		const a3 = editor(A3);
+		const a3 = await editor(A3);
 		expect(widgets(a3)).toEqual(['retired 2026-11-08']);
 		expect(struck(a3)).toEqual([R1]);
-		const a8 = editor(A8);
+		const a8 = await editor(A8);
 		expect(widgets(a8)).toEqual(['live — restated after it was retired 2026-11-08']);
 		expect(struck(a8)).toEqual([]);
-		expect(widgets(editor(A5))).toEqual(['reconfirmed 2026-11-09 at 9c4d2e1']);
-		expect(widgets(editor(A7))).toEqual([]);
+		expect(widgets(await editor(A5))).toEqual(['reconfirmed 2026-11-09 at 9c4d2e1']);
+		expect(widgets(await editor(A7))).toEqual([]);
 	});
 
 	test('source mode shows the file as it is', async () => {
 		await plugin.reviews.refresh();
-		expect(widgets(editor(A3, false))).toEqual([]);
+		expect(widgets(await editor(A3, false))).toEqual([]);
 	});
 
 	test('an open editor redraws when a verdict changes its marks, and drops a mark when the bullet is edited', async () => {
 		await plugin.reviews.refresh();
-		const a5 = editor(A5);
+		const a5 = await editor(A5);
 		expect(widgets(a5)).toEqual(['reconfirmed 2026-11-09 at 9c4d2e1']);
 		await plugin.reviews.actions.give('alpha', 'retired', R2);
 		// The plugin catches up once the burst of file events settles.
@@ -191,6 +199,8 @@ describe('the same verdict everywhere', () => {
 			};
 			for (const r of out.rulings) cliKind.set(`${scope}\u0000${r.session}\u0000${r.text}`, r.verdict);
 		}
+		// Each note asks for its marks when it is shown.
+		for (const scope of model.scopes) for (const row of rulingsOf(model, scope)) await plugin.reviews.marks.forPath(row.path);
 		let checked = 0;
 		for (const scope of model.scopes) {
 			const queue = reviewQueue(model, scope);
@@ -297,7 +307,7 @@ describe('verdicts beside dead-end notes of uncommitted.md', () => {
 
 	test('live preview: the badge right after the note text, before its comment; only the text struck', async () => {
 		await plugin.reviews.refresh();
-		const notes = editor(ALPHA_NOTES);
+		const notes = await editor(ALPHA_NOTES);
 		const text = read(app, ALPHA_NOTES);
 		expect(widgetsAt(notes)).toEqual([
 			{ text: RETIRED_MARK, line: 8, before: `- ${ROUTE}`, after: ' <!-- ts=1794520541 agent=codex -->' },
@@ -307,12 +317,12 @@ describe('verdicts beside dead-end notes of uncommitted.md', () => {
 		expect(decorationsOf(notes).marked).toEqual(['logos-ruling-retired', 'logos-ruling-restated']);
 		// The lines are those of the file as it is; the file is untouched.
 		expect(notes.state.doc.toString()).toBe(text);
-		expect(widgets(editor(ALPHA_NOTES, false))).toEqual([]);
+		expect(widgets(await editor(ALPHA_NOTES, false))).toEqual([]);
 	});
 
 	test('the line is found in the text as it is now: a line added above moves the mark with it; an edited note loses it', async () => {
 		await plugin.reviews.refresh();
-		const notes = editor(ALPHA_NOTES);
+		const notes = await editor(ALPHA_NOTES);
 		// A bullet above the retired note that says the same without a note's comment: no note, no mark.
 		notes.dispatch({ changes: { from: notes.state.doc.line(9).from, insert: `- ${ROUTE}\n` } });
 		expect(widgetsAt(notes).map((w) => [w.text, w.line])).toEqual([
@@ -328,7 +338,7 @@ describe('verdicts beside dead-end notes of uncommitted.md', () => {
 
 	test('a verdict given now redraws the notes in live preview and reading view; only the notes file is told', async () => {
 		await plugin.reviews.refresh();
-		const notes = editor(ALPHA_NOTES);
+		const notes = await editor(ALPHA_NOTES);
 		const before = read(app, ALPHA_NOTES);
 		const changed: string[][] = [];
 		plugin.reviews.marks.onChange((paths) => changed.push([...paths]));
@@ -361,7 +371,7 @@ describe('verdicts beside dead-end notes of uncommitted.md', () => {
 			[ALPHA_NOTES, 11, ROUTE],
 			[ALPHA_NOTES, 8, ROUTE],
 		]);
-		const notes = editor(ALPHA_NOTES);
+		const notes = await editor(ALPHA_NOTES);
 		const marked = widgetsAt(notes).map((w) => w.line);
 		const offered: number[] = [];
 		for (let line = 0; line < notes.state.doc.lines; line++) {
