@@ -20,6 +20,9 @@ const layerZones = [
     message: "ui imports core, store and vault, never the CLI." },
   { target: "./src/cli", from: ["./src/ui", "./src/main.ts"],
     message: "the CLI never imports ui." },
+  // Core has one way in: what src/core/index.ts exports is what the other layers may use.
+  { target: ["./src/store", "./src/vault", "./src/ui", "./src/cli", "./src/main.ts"], from: "./src/core", except: ["./index.ts"],
+    message: "outside core, import core through its public surface, src/core/index.ts." },
 ];
 
 // Host APIs by package: core and store run everywhere (plugin, CLI, tests), so

@@ -4,14 +4,14 @@
  * JSON follows the CLI conventions: ids, unix seconds, vault-relative paths, 1-based lines
  * (null when unknown).
  */
-import { back } from '../core/model/chains';
+import { back } from '../core';
 import {
 	diffCheckpoints, diffSummary, effectPhrase, fieldPhrase, fieldWord, itemPhrase, previousCheckpoint,
 	type CheckpointDiff, type DiffItem, type ItemKind, type PreviousVia,
-} from '../core/answers/checkpoint-diff';
-import { HEADING } from '../core/format/checkpoint-body';
-import type { CheckpointRecord } from '../core/types';
-import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
+} from '../core';
+import { HEADING } from '../core';
+import type { CheckpointRecord } from '../core';
+import { buildVaultModel, type VaultModel } from '../core';
 import { loadSnapshot } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
 

@@ -15,7 +15,7 @@ import { nodeBytesPort } from '../vault/node-bytes';
 import { listSessions, nodeTextPort } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
 import type { BytesPort } from '../store/persist';
-import type { VaultModel } from '../core/model/vault-model';
+import type { VaultModel } from '../core';
 import { checkIndexTarget, IndexFileRefused, lockIndex, writeIndexFile } from './index-file';
 import { count } from './output';
 

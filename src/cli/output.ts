@@ -2,12 +2,12 @@
  * JSON rows (docs/decisions.md §9: ids are session ids, unix seconds, vault-relative paths, none is null)
  * and short text renderings for a person at a terminal.
  */
-import type { ContinuityRow } from '../core/answers/continuity-report';
-import type { ConversationSummary, ResumeModel, RulingRow } from '../core/answers/resume-types';
-import type { Timeline } from '../core/answers/timeline';
-import type { Checkpoint, CheckpointRecord, Problem } from '../core/types';
-import { verdictPhrase } from '../core/answers/verdict-words';
-import { pushAll } from '../core/arrays';
+import type { ContinuityRow } from '../core';
+import type { ConversationSummary, ResumeModel, RulingRow } from '../core';
+import type { Timeline } from '../core';
+import type { Checkpoint, CheckpointRecord, Problem } from '../core';
+import { verdictPhrase } from '../core';
+import { pushAll } from '../core';
 
 const orNull = (s: string): string | null => (s === '' ? null : s);
 

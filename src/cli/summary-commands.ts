@@ -3,7 +3,7 @@
  * checkpoint files and its working notes, never its older checkpoints (vault-read.ts). A
  * module of their own, so the build gives them a file that loads nothing else.
  */
-import { continuityRows } from '../core/answers/continuity-report';
+import { continuityRows } from '../core';
 import type { Command } from './command-base';
 import { readCommand } from './vault-read';
 import { continuityText, scopesText } from './output';

@@ -4,11 +4,11 @@
  * with `--db FILE`, the index read-only. Kept apart from the command table so that the
  * lightest commands (`scopes`, `continuity`) load without the others' code.
  */
-import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core/model/scan';
-import { history } from '../core/model/history';
-import { buildVaultModel, projectOf, type VaultModel } from '../core/model/vault-model';
-import type { ScopeFacts } from '../core/answers/continuity-report';
-import type { WorkingNote } from '../core/types';
+import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core';
+import { history } from '../core';
+import { buildVaultModel, projectOf, type VaultModel } from '../core';
+import type { ScopeFacts } from '../core';
+import type { WorkingNote } from '../core';
 import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
 

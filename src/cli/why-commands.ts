@@ -3,13 +3,13 @@
  * `plans --scope S` (the plans saved in a scope, each with the checkpoint it is tied to by
  * time). The rules are in docs/decisions.md ("Why was this file touched", "Plans").
  */
-import { pushAll } from '../core/arrays';
-import { collapseSpace } from '../core/strings';
-import { buildVaultModel, type VaultModel } from '../core/model/vault-model';
-import { checkpointsOfPlans, plansFrom, type Plan } from '../core/format/plans';
-import { VERDICT_WORD } from '../core/answers/verdict-words';
-import { touching, type Mention } from '../core/answers/why';
-import type { VaultSnapshot } from '../core/types';
+import { pushAll } from '../core';
+import { collapseSpace } from '../core';
+import { buildVaultModel, type VaultModel } from '../core';
+import { checkpointsOfPlans, plansFrom, type Plan } from '../core';
+import { VERDICT_WORD } from '../core';
+import { touching, type Mention } from '../core';
+import type { VaultSnapshot } from '../core';
 import { loadSnapshot } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
 

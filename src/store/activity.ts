@@ -3,7 +3,7 @@
  * continuity report takes from a full scan (history's count, newest by file name, quiet
  * as isQuiet says), so the CLI and the pane answer without reading the vault.
  */
-import { isQuiet } from '../core/answers/continuity';
+import { isQuiet } from '../core';
 import { type Conn, num, str } from './conn';
 
 export interface ScopeActivity {

@@ -2,10 +2,10 @@
  * Checkpoint files in the index: one row per file, plus its rulings and decisions
  * with their keys, so the views can answer without reading the vault again.
  */
-import { stemOf } from '../core/format/names';
-import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core/answers/receipts';
-import type { LineMap } from '../core/format/lines';
-import type { CheckpointRecord } from '../core/types';
+import { stemOf } from '../core';
+import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core';
+import type { LineMap } from '../core';
+import type { CheckpointRecord } from '../core';
 import { type Conn, num, str } from './conn';
 import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, RECORD_COLUMNS, recordList, utf8 } from './record-codec';
 

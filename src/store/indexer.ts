@@ -5,14 +5,14 @@
  *
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
  */
-import { mapBounded } from '../core/arrays';
-import { compareBytes } from '../core/format/names';
-import { fileRole } from '../core/model/scan';
-import { linesFromMaps } from '../core/format/lines';
-import { parseUncommitted } from '../core/format/notes';
-import type { VaultFile } from '../core/types';
-import { projectScopes, resumesStayHome } from '../core/model/scope-needs';
-import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core/model/vault-model';
+import { mapBounded } from '../core';
+import { compareBytes } from '../core';
+import { fileRole } from '../core';
+import { linesFromMaps } from '../core';
+import { parseUncommitted } from '../core';
+import type { VaultFile } from '../core';
+import { projectScopes, resumesStayHome } from '../core';
+import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core';
 import type { IndexedNote, IndexStore, ListedFile } from './store';
 import { KeptFiles } from './kept';
 import { Placer, type ReadResult } from './placement';

@@ -4,9 +4,9 @@
  * need), the rows the store holds, and the parsed uncommitted.md and reviewed.md files.
  * A parse counts only while the file's mtime and size are the ones it was taken at.
  */
-import type { CachedParse } from '../core/model/scan';
-import { parseReviewed } from '../core/format/reviews';
-import type { Checkpoint, CheckpointRecord, Verdict, WorkingNote } from '../core/types';
+import type { CachedParse } from '../core';
+import { parseReviewed } from '../core';
+import type { Checkpoint, CheckpointRecord, Verdict, WorkingNote } from '../core';
 import type { FileStamp, IndexStore, KeptExtras, StoredRow } from './store';
 import { isUnderPath, type Listed, type VaultFiles } from './vault-files';
 

@@ -4,8 +4,8 @@
  * never by reading the vault; new rulings from the scope's records, which hold them. A checkpoint's own time is its writer's clock and synced files
  * arrive late, so only the time of first sight says what is new here.
  */
-import { rulingKeys } from '../core/answers/receipts';
-import { compareBytes } from '../core/format/names';
+import { rulingKeys } from '../core';
+import { compareBytes } from '../core';
 import { type Conn, num, str } from './conn';
 import { recordList } from './record-codec';
 

@@ -3,7 +3,7 @@
  * way `logos index` imports them (§4.4), plus the person's own notes (docs/decisions.md §6),
  * the one part of the index that is not derived from the vault.
  */
-import type { WorkingNote } from '../core/types';
+import type { WorkingNote } from '../core';
 import { type Conn, num, str, type Row } from './conn';
 import type { SalvagedNote } from './salvage';
 

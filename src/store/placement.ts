@@ -8,10 +8,10 @@
  * share its id can change. Those, with their folders, are placed alone; anything else
  * (a new file, a new id) places the whole scope.
  */
-import { scanVault, type ParseCache } from '../core/model/scan';
-import { lineMap } from '../core/format/lines';
-import { textDigest } from '../core/strings';
-import type { CheckpointRecord, VaultFile } from '../core/types';
+import { scanVault, type ParseCache } from '../core';
+import { lineMap } from '../core';
+import { textDigest } from '../core';
+import type { CheckpointRecord, VaultFile } from '../core';
 import type { IndexStore, KeptExtras } from './store';
 import { type KeptFiles, sameRecord } from './kept';
 import type { Listed, VaultFiles } from './vault-files';

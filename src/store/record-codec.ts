@@ -4,10 +4,10 @@
  * as columns, and fields at their empty value, are left out and restored on reading; field
  * names are stored as one letter; the project is left out when it names the row's scope.
  */
-import { emptyCheckpoint } from '../core/format/checkpoint';
-import type { LineMap } from '../core/format/lines';
-import { stemOf } from '../core/format/names';
-import type { Checkpoint, CheckpointRecord } from '../core/types';
+import { emptyCheckpoint } from '../core';
+import type { LineMap } from '../core';
+import { stemOf } from '../core';
+import type { Checkpoint, CheckpointRecord } from '../core';
 import { num, type Row, str } from './conn';
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@
  */
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
-import type { CheckpointRecord, WorkingNote } from '../core/types';
+import type { CheckpointRecord, WorkingNote } from '../core';
 import { scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,

@@ -3,8 +3,8 @@
  * stamp, every folder, and which scope each checkpoint file belongs to. Classification
  * comes from the core's layout rules (fileRole), so the index and a full scan agree.
  */
-import { fileRole, type FileRole, isProjectDir } from '../core/model/scan';
-import { compareBytes, isCheckpointNameAt } from '../core/format/names';
+import { fileRole, type FileRole, isProjectDir } from '../core';
+import { compareBytes, isCheckpointNameAt } from '../core';
 import type { ListedFile } from './store';
 
 /** What an adapter lists without reading: the Obsidian folder tree, or a Node stat walk. */

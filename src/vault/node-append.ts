@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WriteRefused } from '../core/format/path-guard';
+import { WriteRefused } from '../core';
 import { MAX_NOTES_FILE_BYTES, notesFileTooLarge, type AppendPort } from './writer';
 
 const C = fs.constants;

@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { VaultFile, VaultSnapshot } from '../core/types';
+import type { VaultFile, VaultSnapshot } from '../core';
 import type { IndexerPort, Listing } from '../store/indexer';
 
 /** Deep enough for `<scope>/<worktree>/_convos/<id>/<file>`, shallow enough to stop runaway trees. */

@@ -5,7 +5,7 @@
  * directly: what that promises, and what it does not, is in docs/writing.md.
  */
 import { normalizePath, TFile, type App } from 'obsidian';
-import { WriteRefused } from '../core/format/path-guard';
+import { WriteRefused } from '../core';
 import { MAX_NOTES_FILE_BYTES, notesFileTooLarge, type AppendPort } from './writer';
 
 function appended(current: string, line: string): string {

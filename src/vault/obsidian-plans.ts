@@ -3,7 +3,7 @@
  * Plans are not part of the index: a scope holds few, read when shown.
  */
 import { TFile, TFolder, type Vault } from 'obsidian';
-import { PLANS_FOLDER, planOrder, readPlan, type Plan } from '../core/format/plans';
+import { PLANS_FOLDER, planOrder, readPlan, type Plan } from '../core';
 
 export async function loadPlans(vault: Vault, root: string, scope: string): Promise<Plan[]> {
 	const bare = root.replace(/^\/+|\/+$/g, '');

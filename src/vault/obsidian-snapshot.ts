@@ -4,8 +4,8 @@
  * holds (no adapter listing) and reads markdown through the vault's cache.
  */
 import { normalizePath, TFile, TFolder, type Vault } from 'obsidian';
-import type { VaultFile, VaultSnapshot } from '../core/types';
-import { mapBounded } from '../core/arrays';
+import type { VaultFile, VaultSnapshot } from '../core';
+import { mapBounded } from '../core';
 
 /** Deep enough for `<scope>/<worktree>/_convos/<id>/<file>`, as the CLI's adapter. */
 const MAX_DEPTH = 6;

@@ -4,7 +4,7 @@
  * unchanged is read again), or from the sessions folder while the index is not usable.
  */
 import type { Vault } from 'obsidian';
-import { buildVaultModel, mostRecentScope, scopeOfPath, type VaultModel } from '../core/model/vault-model';
+import { buildVaultModel, mostRecentScope, scopeOfPath, type VaultModel } from '../core';
 import { findSessionsFolder, readSnapshot, sessionsRoot } from './obsidian-snapshot';
 
 export interface LoadedModel {

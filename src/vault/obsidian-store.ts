@@ -5,7 +5,7 @@
  * through one serial queue. The index is saved a moment after it changes and on unload.
  */
 import { Component, TFile, TFolder, type App, type PluginManifest, type TAbstractFile } from 'obsidian';
-import type { VaultModel } from '../core/model/vault-model';
+import type { VaultModel } from '../core';
 import { openIndexStore, storeSaver, type Saver } from '../store';
 import type { IndexStore } from '../store/store';
 import { Indexer, type MissingOwn, type PassReport } from '../store/indexer';

@@ -4,9 +4,9 @@
  * tried again; a line a logos rewrite dropped is appended again once per rewrite while no
  * checkpoint of the scope is newer, and after that the pane offers "add again" or "dismiss".
  */
-import { maskNoteText, parseUncommitted, renderNoteLine } from '../core/format/notes';
-import { WriteRefused } from '../core/format/path-guard';
-import type { CheckpointRecord } from '../core/types';
+import { maskNoteText, parseUncommitted, renderNoteLine } from '../core';
+import { WriteRefused } from '../core';
+import type { CheckpointRecord } from '../core';
 import type { IndexedNote } from '../store/store';
 import type { MissingOwn } from '../store/indexer';
 import { obsidianAppendPort } from './obsidian-append';

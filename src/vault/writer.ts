@@ -3,13 +3,13 @@
  * to `reviewed.md` and a working note appended to `uncommitted.md`. Both the CLI and the plugin
  * call it; each supplies an AppendPort that never loses a line another writer added meanwhile.
  */
-import { scopeFilePath, WriteRefused } from '../core/format/path-guard';
-import { undoFor, verdictFor, type NewVerdict, type VerdictRequest } from '../core/answers/review-request';
-import type { RulingRow } from '../core/answers/resume-types';
-import { renderVerdict, reviewedHeader } from '../core/format/reviews';
-import { maskNoteText, renderNoteLine, uncommittedHeader } from '../core/format/notes';
-import type { Verdict, WorkingNote } from '../core/types';
-import type { VaultModel } from '../core/model/vault-model';
+import { scopeFilePath, WriteRefused } from '../core';
+import { undoFor, verdictFor, type NewVerdict, type VerdictRequest } from '../core';
+import type { RulingRow } from '../core';
+import { renderVerdict, reviewedHeader } from '../core';
+import { maskNoteText, renderNoteLine, uncommittedHeader } from '../core';
+import type { Verdict, WorkingNote } from '../core';
+import type { VaultModel } from '../core';
 
 /**
  * A notes file above this is not appended to: every port reads the whole file back, and

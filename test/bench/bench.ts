@@ -7,14 +7,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { buildResume } from '../../src/core/answers/resume';
-import { buildVaultModel } from '../../src/core/model/vault-model';
+import { buildResume } from '../../src/core';
+import { buildVaultModel } from '../../src/core';
 import { IndexStore } from '../../src/store/store';
 import { Indexer, type IndexerPort, type Listing, type PassReport } from '../../src/store/indexer';
 import { type BytesPort, IndexWriter, openIndexStore, pagesFile } from '../../src/store';
 import { initSql } from '../../src/store/sqlite';
 import { nodeBytesPort } from '../../src/vault/node-bytes';
-import type { VaultSnapshot } from '../../src/core/types';
+import type { VaultSnapshot } from '../../src/core';
 import { listSessions } from '../../src/vault/node-fs';
 import { generateVault } from './generate';
 

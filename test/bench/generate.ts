@@ -5,11 +5,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { emptyCheckpoint } from '../../src/core/format/checkpoint';
-import { renderCheckpoint } from '../../src/core/format/checkpoint-render';
-import { renderNoteLine, uncommittedHeader } from '../../src/core/format/notes';
-import { renderVerdict, reviewedHeader } from '../../src/core/format/reviews';
-import type { Checkpoint } from '../../src/core/types';
+import { emptyCheckpoint } from '../../src/core';
+import { renderCheckpoint } from '../../src/core';
+import { renderNoteLine, uncommittedHeader } from '../../src/core';
+import { renderVerdict, reviewedHeader } from '../../src/core';
+import type { Checkpoint } from '../../src/core';
 
 export interface GenOptions {
 	checkpoints: number;

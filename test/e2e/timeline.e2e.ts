@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Timeline } from '../../src/core/answers/timeline';
+import type { Timeline } from '../../src/core';
 import { contrastOf, overflowingRight } from './looks';
 import { DEMO_VAULT, ROOT, runCommand, screenshot, useHost, waitForNote, type HostPage } from './helpers';
 

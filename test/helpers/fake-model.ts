@@ -3,8 +3,8 @@
  * so the pane's tests do not depend on how the core assembles a model. The plugin-level
  * tests use the real core over an in-memory vault instead.
  */
-import type { ResumeModel } from '../../src/core/answers/resume-types';
-import type { Checkpoint, CheckpointRecord, GitState } from '../../src/core/types';
+import type { ResumeModel } from '../../src/core';
+import type { Checkpoint, CheckpointRecord, GitState } from '../../src/core';
 import type { LinkTarget, RenderEnv, ResumeSources } from '../../src/ui/resume/resume-dom';
 
 /** 2026-11-17T19:02:56Z, the fixture's A3 checkpoint. */

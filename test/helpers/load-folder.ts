@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { VaultFile, VaultSnapshot } from '../../src/core/types';
+import type { VaultFile, VaultSnapshot } from '../../src/core';
 import { sharedIfPresent } from './reference';
 
 /** `vaultDir` is the vault root; `root` the sessions folder inside it. */

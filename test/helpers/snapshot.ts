@@ -3,7 +3,7 @@
  * folder) to text, so core tests need no disk. A null text is a file that could not be
  * read. `checkpointText` writes a checkpoint in logos's shape for such maps.
  */
-import type { VaultSnapshot } from '../../src/core/types';
+import type { VaultSnapshot } from '../../src/core';
 
 export function snapshot(files: Record<string, string | null>, root = 'sessions', extraDirs: string[] = []): VaultSnapshot {
 	const prefix = root === '' ? '' : `${root}/`;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { SqlJsStatic } from 'sql.js';
-import type { Checkpoint, CheckpointRecord, WorkingNote } from '../../src/core/types';
+import type { Checkpoint, CheckpointRecord, WorkingNote } from '../../src/core';
 import { IndexStore } from '../../src/store/store';
 import { openIndexBytes } from '../../src/store/open';
 import { initSql } from '../../src/store/sqlite';

@@ -12,8 +12,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
-import { parseCheckpoint, renderCheckpoint } from '../../src/core/format/checkpoint';
-import type { Checkpoint } from '../../src/core/types';
+import { parseCheckpoint, renderCheckpoint } from '../../src/core';
+import type { Checkpoint } from '../../src/core';
 import { describeRealLogos, LOGOS_BIN, LOGOS_TZ, LogosSandbox } from '../helpers/real-logos';
 
 jest.setTimeout(180_000);

@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseCheckpoint, renderCheckpoint } from '../../src/core/format/checkpoint';
-import { scanVault } from '../../src/core/model/scan';
-import { parseUncommitted, renderUncommitted } from '../../src/core/format/notes';
+import { parseCheckpoint, renderCheckpoint } from '../../src/core';
+import { scanVault } from '../../src/core';
+import { parseUncommitted, renderUncommitted } from '../../src/core';
 import { buildCli } from '../helpers/build-cli';
 import { loadFolder } from '../helpers/load-folder';
 import { describeRealLogos, LOGOS_TZ, LogosSandbox, type ScratchRepo } from '../helpers/real-logos';

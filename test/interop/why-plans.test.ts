@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { collapseSpace } from '../../src/core/strings';
+import { collapseSpace } from '../../src/core';
 import { buildCli } from '../helpers/build-cli';
 import { describeRealLogos, LOGOS_TZ, LogosSandbox } from '../helpers/real-logos';
 

@@ -51,10 +51,15 @@ const CASES: Planted[] = [
 
 	{ name: 'clean core', filePath: CORE, rule: null,
 		text: "import { oneLine } from './go/go-text';\nexport const one = (s: string): string => oneLine(s);\n" },
-	{ name: 'clean store', filePath: STORE, rule: null,
+	{ name: 'ui importing a core module past its public surface', filePath: UI, rule: 'import/no-restricted-paths',
+		text: "import { foldKey } from '../../core/strings';\nexport const key = (s: string): string => foldKey(s);\n" },
+	{ name: 'store importing a core module past its public surface', filePath: STORE, rule: 'import/no-restricted-paths',
 		text: "import { foldKey } from '../core/strings';\nexport const key = (s: string): string => foldKey(s);\n" },
+
+	{ name: 'clean store', filePath: STORE, rule: null,
+		text: "import { foldKey } from '../core';\nexport const key = (s: string): string => foldKey(s);\n" },
 	{ name: 'clean vault', filePath: VAULT, rule: null,
-		text: "import { normalizePath } from 'obsidian';\nimport { SCHEMA_VERSION } from '../store';\nimport { foldKey } from '../core/strings';\n" +
+		text: "import { normalizePath } from 'obsidian';\nimport { SCHEMA_VERSION } from '../store';\nimport { foldKey } from '../core';\n" +
 			"export const v = SCHEMA_VERSION;\nexport const key = (s: string): string => normalizePath(foldKey(s));\n" },
 	{ name: 'clean ui', filePath: UI, rule: null,
 		text: "import { Notice } from 'obsidian';\nimport { appendVerdict } from '../../vault/writer';\nimport { SCHEMA_VERSION } from '../../store';\n" +
@@ -79,6 +84,34 @@ describe('layer rules in eslint.config.mjs', () => {
 		const messages = results[i];
 		if (c.rule === null) expect(messages).toEqual([]);
 		else expect(messages.map((m) => m.ruleId)).toContain(c.rule);
+	});
+});
+
+describe('tests outside test/core use core through its public surface, as src does', () => {
+	// eslint does not lint test/; this holds the same rule there. Core's own tests may reach inside.
+	function files(dir: string): string[] {
+		return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+			const p = path.join(dir, e.name);
+			if (e.isDirectory()) return ['core', 'node_modules', 'fixtures', 'approved', 'artifacts'].includes(e.name) && dir === path.join(ROOT, 'test') ? [] : files(p);
+			return e.name.endsWith('.ts') ? [p] : [];
+		});
+	}
+	const coreDir = path.join(ROOT, 'src/core');
+	const deep = (file: string, text = readFileSync(file, 'utf8')): string[] => ts.preProcessFile(text, true, true).importedFiles
+		.map((i) => i.fileName)
+		.filter((spec) => {
+			const target = path.resolve(path.dirname(file), spec);
+			return spec.startsWith('.') && target.startsWith(`${coreDir}${path.sep}`) && target !== path.join(coreDir, 'index');
+		});
+
+	it('no test outside test/core imports a core module directly', () => {
+		const offenders = files(path.join(ROOT, 'test')).flatMap((f) => deep(f).map((spec) => `${path.relative(ROOT, f)}: ${spec}`));
+		expect(offenders).toEqual([]);
+	});
+
+	it('a planted deep import is found, the public surface is not', () => {
+		const planted = path.join(ROOT, 'test/ui/planted.test.ts');
+		expect(deep(planted, "import { foldKey } from '../../src/core/strings';\nimport { history } from '../../src/core';\n")).toEqual(['../../src/core/strings']);
 	});
 });
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
-import { notesToReappend } from '../../src/core/format/notes';
+import { notesToReappend } from '../../src/core';
 import { bundle } from './lib/bundle';
 import { concurrentNotes } from './lib/concurrent-notes';
 import { concurrentVerdicts, twoProcessVerdicts } from './lib/concurrent-verdicts';

@@ -4,8 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildVaultModel } from '../../src/core/model/vault-model';
-import { history } from '../../src/core/model/history';
+import { buildVaultModel } from '../../src/core';
+import { history } from '../../src/core';
 import { loadSnapshot } from '../../src/vault/node-fs';
 import { buildCliBundle } from './lib/bundle';
 import { cliChecks } from './lib/cli-checks';

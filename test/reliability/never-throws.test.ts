@@ -4,11 +4,11 @@
  * nested deep enough to exhaust the stack).
  */
 import fc from 'fast-check';
-import { parseCheckpoint } from '../../src/core/format/checkpoint';
-import { parseUncommitted } from '../../src/core/format/notes';
-import { parseReviewed, renderVerdict, effectiveVerdict } from '../../src/core/format/reviews';
-import { maskSecrets } from '../../src/core/format/secrets';
-import { readFrontmatter } from '../../src/core/go/yaml-frontmatter';
+import { parseCheckpoint } from '../../src/core';
+import { parseUncommitted } from '../../src/core';
+import { parseReviewed, renderVerdict, effectiveVerdict } from '../../src/core';
+import { maskSecrets } from '../../src/core';
+import { readFrontmatter } from '../../src/core';
 import { neverThrows } from './lib/never-throws';
 
 it('no reader throws and every round trip is stable over generated and mutated input', () => {

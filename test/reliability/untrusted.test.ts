@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { jsonForTerminal, stripControls } from '../../src/cli/terminal';
-import { guardPath, WriteRefused } from '../../src/core/format/path-guard';
+import { guardPath, WriteRefused } from '../../src/core';
 import { nodeAppendPort } from '../../src/vault/node-fs';
 import { untrusted } from './lib/untrusted';
 

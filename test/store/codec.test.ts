@@ -3,11 +3,11 @@
  * project left out when it is the scope), line maps as bytes, and the checksum after a saved file.
  */
 import fc from 'fast-check';
-import type { LineMap } from '../../src/core/format/lines';
-import { lineMap } from '../../src/core/format/lines';
+import type { LineMap } from '../../src/core';
+import { lineMap } from '../../src/core';
 import { checkedBytes, withChecksum } from '../../src/store/checksum';
 import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines } from '../../src/store/record-codec';
-import type { CheckpointRecord } from '../../src/core/types';
+import type { CheckpointRecord } from '../../src/core';
 import { checkpoint, record } from '../helpers/store';
 
 /** The row decodeRecord reads, as writeCheckpoint would have stored the record. */

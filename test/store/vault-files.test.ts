@@ -3,7 +3,7 @@
  * whatever order a listing names files in (it reuses a folder's answer for checkpoint names).
  */
 import fc from 'fast-check';
-import { fileRole } from '../../src/core/model/scan';
+import { fileRole } from '../../src/core';
 import { VaultFiles } from '../../src/store/vault-files';
 
 const FOLDERS = [

@@ -9,11 +9,11 @@
  */
 import 'obsidian-test-mocks/jest-setup';
 import * as path from 'node:path';
-import { buildVaultModel } from '../../src/core/model/vault-model';
-import { buildResume } from '../../src/core/answers/resume';
+import { buildVaultModel } from '../../src/core';
+import { buildResume } from '../../src/core';
 import { renderResume } from '../../src/ui/resume/resume-render';
 import { sourcesFrom } from '../../src/ui/resume/resume-sources';
-import type { ResumeModel } from '../../src/core/answers/resume-types';
+import type { ResumeModel } from '../../src/core';
 import type { NewItems } from '../../src/store/news';
 import { marksOf, renderNewsLine } from '../../src/ui/resume/news-line';
 import { noteKey } from '../../src/store/news';

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TFile, type App as AppOriginal } from 'obsidian';
-import { reviewedHeader } from '../../src/core/format/reviews';
+import { reviewedHeader } from '../../src/core';
 import { nodeAppendPort } from '../../src/vault/node-fs';
 import { obsidianAppendPort } from '../../src/vault/obsidian-append';
 import { appendVerdict, type AppendPort, type WriteTarget } from '../../src/vault/writer';

@@ -4,7 +4,7 @@
  * or verdict gets a clear refusal, the file stays as it was.
  */
 import 'obsidian-test-mocks/jest-setup';
-import { WriteRefused } from '../../src/core/format/path-guard';
+import { WriteRefused } from '../../src/core';
 import { obsidianAppendPort } from '../../src/vault/obsidian-append';
 import { appendNote, appendVerdict, type WriteTarget } from '../../src/vault/writer';
 import { atomicVault, makeApp } from '../helpers/harness';

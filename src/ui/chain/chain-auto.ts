@@ -4,7 +4,7 @@
  * edit: remove `auto: true` and the record is theirs.
  */
 import { Notice, type Editor, type MarkdownFileInfo, type MarkdownView, type Plugin } from 'obsidian';
-import { parseCheckpoint } from '../../core/format/checkpoint';
+import { parseCheckpoint } from '../../core';
 
 export const AUTO_EDIT_NOTICE =
 	'This checkpoint is an auto record (auto: true): logos may rewrite it, and your edit with it. ' +

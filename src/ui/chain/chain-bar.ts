@@ -4,9 +4,9 @@
  * the problems of its place. It is drawn beside the note's text and never touches the file.
  */
 import { Notice, setIcon, type Component } from 'obsidian';
-import { chainPlace, type ChainPlace } from '../../core/model/chain-place';
-import { projectOf } from '../../core/model/vault-model';
-import type { CheckpointRecord, Problem } from '../../core/types';
+import { chainPlace, type ChainPlace } from '../../core';
+import { projectOf } from '../../core';
+import type { CheckpointRecord, Problem } from '../../core';
 import { moveFrom, type ChainHost, type ChainMove } from './chain-nav';
 import { nowSeconds } from '../resume/copy-resume';
 import { PROBLEM_TEXT } from '../shared/labels';

@@ -3,7 +3,7 @@
  * their predecessor, and only the person can say which line of work to follow.
  */
 import { SuggestModal, type App } from 'obsidian';
-import type { CheckpointRecord } from '../../core/types';
+import type { CheckpointRecord } from '../../core';
 import { nowSeconds } from '../resume/copy-resume';
 import { checkpointName } from '../shared/names';
 import { age } from '../resume/resume-dom';

@@ -5,12 +5,12 @@
  * person can act on, never a crash and never a blind step.
  */
 import { Notice, type App } from 'obsidian';
-import { chainPlace, type ChainPlace } from '../../core/model/chain-place';
-import { history } from '../../core/model/history';
-import type { VaultScan } from '../../core/model/scan';
-import { scopeOfPath } from '../../core/model/vault-model';
-import { isCheckpointFile } from '../../core/format/names';
-import type { CheckpointRecord } from '../../core/types';
+import { chainPlace, type ChainPlace } from '../../core';
+import { history } from '../../core';
+import type { VaultScan } from '../../core';
+import { scopeOfPath } from '../../core';
+import { isCheckpointFile } from '../../core';
+import type { CheckpointRecord } from '../../core';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { isUnder, sessionsRoot } from '../../vault/obsidian-snapshot';
 import { ForkChooser } from './chain-chooser';

@@ -5,9 +5,9 @@
  * of the picks (docs/decisions.md, "Comparing from the conversations view").
  */
 import { Menu, type App } from 'obsidian';
-import { previousCheckpoint } from '../../core/answers/checkpoint-diff';
-import type { CheckpointRecord } from '../../core/types';
-import type { VaultModel } from '../../core/model/vault-model';
+import { previousCheckpoint } from '../../core';
+import type { CheckpointRecord } from '../../core';
+import type { VaultModel } from '../../core';
 import { openCompare, ordered } from '../compare/compare-view';
 import { openTarget, type MenuAt } from '../shared/line-links';
 

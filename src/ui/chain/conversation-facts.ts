@@ -3,7 +3,7 @@
  * and how either points the resume pane at one.
  */
 import type { App } from 'obsidian';
-import type { Conversation } from '../../core/model/conversations';
+import type { Conversation } from '../../core';
 import { openResumePane, resumeViews } from '../shared/pane';
 import { plural } from '../resume/resume-dom';
 

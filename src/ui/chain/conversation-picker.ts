@@ -4,8 +4,8 @@
  * checkpoint and points an open resume pane at it.
  */
 import { prepareFuzzySearch, SuggestModal, type SearchMatches } from 'obsidian';
-import { allConversations, conversationProblems } from '../../core/model/chain-place';
-import type { Conversation } from '../../core/model/conversations';
+import { allConversations, conversationProblems } from '../../core';
+import type { Conversation } from '../../core';
 import type { ChainHost } from './chain-nav';
 import { nowSeconds } from '../resume/copy-resume';
 import { conversationFacts, showInResumePane } from './conversation-facts';

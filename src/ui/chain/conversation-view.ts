@@ -6,10 +6,10 @@
  * shown and something changed.
  */
 import { Keymap, setIcon, type HoverParent, type HoverPopover, type TFile, type WorkspaceLeaf } from 'obsidian';
-import { conversationProblems, projectConversations, recordAt } from '../../core/model/chain-place';
-import type { CheckpointRecord } from '../../core/types';
-import type { Conversation } from '../../core/model/conversations';
-import { projectOf, scopeOfPath, type VaultModel } from '../../core/model/vault-model';
+import { conversationProblems, projectConversations, recordAt } from '../../core';
+import type { CheckpointRecord } from '../../core';
+import type { Conversation } from '../../core';
+import { projectOf, scopeOfPath, type VaultModel } from '../../core';
 import type { LoadedModel } from '../../vault/obsidian-source';
 import type { ChainHost } from './chain-nav';
 import { problemLine } from './chain-bar';
@@ -24,9 +24,9 @@ import { CHECKPOINT_TEXT, checkpointMenu, showMenuAt, type ComparePick } from '.
 const CONVERSATION_ROW_LABEL = 120;
 import { EMPTY } from '../shared/labels';
 import { age, plural } from '../resume/resume-dom';
-import { mostRecentScope } from '../../core/model/vault-model';
+import { mostRecentScope } from '../../core';
 import { planLabel } from '../resume/plan-block';
-import { checkpointsOfPlans, type Plan } from '../../core/format/plans';
+import { checkpointsOfPlans, type Plan } from '../../core';
 import { loadPlans } from '../../vault/obsidian-plans';
 import { ModelView } from '../shared/model-view';
 

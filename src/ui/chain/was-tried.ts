@@ -4,13 +4,13 @@
  * what a person's review said. Choosing one opens it at its line.
  */
 import { SuggestModal, type App } from 'obsidian';
-import { matchTried, triedRulings, type TriedMatch, type TriedRuling } from '../../core/answers/tried';
+import { matchTried, triedRulings, type TriedMatch, type TriedRuling } from '../../core';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { nowSeconds } from '../resume/copy-resume';
 import { openTarget } from '../shared/line-links';
 import { age } from '../resume/resume-dom';
 import { rowVerdict } from '../review/verdict-marks';
-import { VERDICT_WORD } from '../../core/answers/verdict-words';
+import { VERDICT_WORD } from '../../core';
 
 /** Rulings listed before anything is typed. */
 const RECENT = 20;

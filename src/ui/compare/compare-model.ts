@@ -6,9 +6,9 @@
 import {
 	diffCheckpoints, diffSummary, effectPhrase, fieldPhrase, itemPhrase,
 	type CheckpointDiff, type DiffItem, type EffectChange, type FieldChange, type FieldName, type ItemKind,
-} from '../../core/answers/checkpoint-diff';
-import type { CheckpointRecord } from '../../core/types';
-import type { VaultModel } from '../../core/model/vault-model';
+} from '../../core';
+import type { CheckpointRecord } from '../../core';
+import type { VaultModel } from '../../core';
 import { HANDOFF, SECTION } from '../shared/labels';
 import type { LinkTarget } from '../resume/resume-dom';
 

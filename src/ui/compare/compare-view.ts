@@ -5,9 +5,9 @@
  * its line. Narrow panes (a phone, a sidebar) stack the two sides (styles.css, container query).
  */
 import { ItemView, type App, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
-import { recordAt } from '../../core/model/chain-place';
-import { newestFirst } from '../../core/model/history';
-import type { CheckpointRecord } from '../../core/types';
+import { recordAt } from '../../core';
+import { newestFirst } from '../../core';
+import type { CheckpointRecord } from '../../core';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { compareModel, type CompareCell, type CompareModel } from './compare-model';
 import { LineLinks } from '../shared/line-links';

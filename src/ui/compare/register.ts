@@ -5,10 +5,10 @@
  * `refresh` whenever the model changed.
  */
 import { FuzzySuggestModal, Notice, type App, type Plugin } from 'obsidian';
-import { chainPlace } from '../../core/model/chain-place';
-import { previousCheckpoint } from '../../core/answers/checkpoint-diff';
-import { history } from '../../core/model/history';
-import type { CheckpointRecord } from '../../core/types';
+import { chainPlace } from '../../core';
+import { previousCheckpoint } from '../../core';
+import { history } from '../../core';
+import type { CheckpointRecord } from '../../core';
 import { isChainNote, type ChainHost } from '../chain/chain-nav';
 import { COMPARE_VIEW_TYPE, CompareView, openCompare, ordered } from './compare-view';
 import { nowSeconds } from '../resume/copy-resume';

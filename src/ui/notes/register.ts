@@ -5,8 +5,8 @@
  * in onload, `start` from layout-ready and `refreshStatus` whenever the model or settings changed.
  */
 import { Notice, Platform, type Plugin } from 'obsidian';
-import { WriteRefused } from '../../core/format/path-guard';
-import { scopeOfPath } from '../../core/model/vault-model';
+import { WriteRefused } from '../../core';
+import { scopeOfPath } from '../../core';
 import type { ScopeActivity } from '../../store/activity';
 import { IndexService } from '../../vault/obsidian-store';
 import { OwnNotes } from '../../vault/own-notes';

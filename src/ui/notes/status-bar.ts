@@ -5,7 +5,7 @@
  * reaches (Tab, then Enter or Space).
  */
 import { setTooltip } from 'obsidian';
-import type { WorkingNote } from '../../core/types';
+import type { WorkingNote } from '../../core';
 
 export interface UncommittedSummary {
 	/** The scope counted, null for the whole vault. */

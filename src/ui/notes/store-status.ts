@@ -3,7 +3,7 @@
  * file's scope (all scopes outside the sessions folder), sessions gone silent, and the
  * person's notes not yet written to uncommitted.md.
  */
-import { isAbandoned } from '../../core/answers/continuity';
+import { isAbandoned } from '../../core';
 import type { IndexStore } from '../../store/store';
 import { summarizeByAgent, type UncommittedSummary } from './status-bar';
 

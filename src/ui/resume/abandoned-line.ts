@@ -5,9 +5,9 @@
  * (docs/decisions.md, "Abandoned sessions").
  */
 import { Notice } from 'obsidian';
-import { AUTO_CLOSED_RECORD_LABEL, sessionsCommand } from '../../core/answers/abandoned';
-import type { ResumeModel } from '../../core/answers/resume-types';
-import { projectOf } from '../../core/model/vault-model';
+import { AUTO_CLOSED_RECORD_LABEL, sessionsCommand } from '../../core';
+import type { ResumeModel } from '../../core';
+import { projectOf } from '../../core';
 import { SECTION } from '../shared/labels';
 import { foldedList, linked, meta, plural, section, timeSpan, type RenderEnv } from './resume-dom';
 

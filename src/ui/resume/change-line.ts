@@ -4,9 +4,9 @@
  * items, each linked to its line. The pane calls `renderChangeLine` once in its handoff
  * block; everything else about the line lives here.
  */
-import { diffCheckpoints, previousCheckpoint, type PreviousVia } from '../../core/answers/checkpoint-diff';
-import type { CheckpointRecord } from '../../core/types';
-import type { VaultModel } from '../../core/model/vault-model';
+import { diffCheckpoints, previousCheckpoint, type PreviousVia } from '../../core';
+import type { CheckpointRecord } from '../../core';
+import type { VaultModel } from '../../core';
 import { compareFromDiff, type CompareCell, type CompareModel } from '../compare/compare-model';
 import { linked, meta, tooltip, type RenderEnv, type ResumeSources } from './resume-dom';
 

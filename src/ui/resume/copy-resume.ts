@@ -3,8 +3,8 @@
  * out, as logos leaves them out), on the clipboard, with a Notice either way.
  */
 import { Notice } from 'obsidian';
-import { buildResume } from '../../core/answers/resume';
-import { renderResumeMarkdown } from '../../core/answers/resume-markdown';
+import { buildResume } from '../../core';
+import { renderResumeMarkdown } from '../../core';
 import type { ModelSource } from '../../vault/obsidian-source';
 
 export function nowSeconds(): number {

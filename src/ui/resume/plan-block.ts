@@ -4,9 +4,9 @@
  * time, since a plan names no conversation (docs/decisions.md, "Plans").
  */
 import { formatDistance } from 'date-fns';
-import type { VaultScan } from '../../core/model/scan';
-import { planFor, type Plan } from '../../core/format/plans';
-import type { ResumeModel } from '../../core/answers/resume-types';
+import type { VaultScan } from '../../core';
+import { planFor, type Plan } from '../../core';
+import type { ResumeModel } from '../../core';
 import { meta, type RenderEnv } from './resume-dom';
 
 /** "plan saved about 2 hours before this checkpoint" */

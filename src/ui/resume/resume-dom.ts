@@ -5,9 +5,9 @@
  */
 import { differenceInHours, format, formatDistance, formatDistanceStrict, isSameYear } from 'date-fns';
 import { setIcon } from 'obsidian';
-import { parseRoute } from '../../core/format/notes';
-import type { ResumeModel, RulingRow } from '../../core/answers/resume-types';
-import type { CheckpointRecord } from '../../core/types';
+import { parseRoute } from '../../core';
+import type { ResumeModel, RulingRow } from '../../core';
+import type { CheckpointRecord } from '../../core';
 import { NEWS } from '../shared/labels';
 
 /** A place in the vault a line came from; `line` is 0-based, -1 when unknown. */

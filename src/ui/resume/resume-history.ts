@@ -4,7 +4,7 @@
  * open conversations, checks on the handoff and notices. Sources read as agents and times
  * ("codex, Nov 25"), the checkpoint id and exact time kept in tooltips.
  */
-import type { ResumeModel, RulingRow } from '../../core/answers/resume-types';
+import type { ResumeModel, RulingRow } from '../../core';
 import { AUTO_CLOSED_LABEL, AUTO_LABEL, HEADING, PROBLEM_TEXT, RECEIPT_TEXT, SECTION, untitledConversation } from '../shared/labels';
 import { agentSpan, foldedList, linked, linkedNote, meta, newBadge, plural, rulingItem, section, sectionNews, timeSpan, tooltip, type LinkTarget, type RenderEnv } from './resume-dom';
 import { rowVerdict } from '../review/verdict-marks';

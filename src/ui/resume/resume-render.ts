@@ -6,8 +6,8 @@
  * everything else in sections that collapse, each with its count. Each fact appears once.
  * Pure DOM building: links, actions and markdown go through the RenderEnv.
  */
-import type { ResumeLatest, ResumeModel, RulingRow } from '../../core/answers/resume-types';
-import type { CheckpointRecord } from '../../core/types';
+import type { ResumeLatest, ResumeModel, RulingRow } from '../../core';
+import type { CheckpointRecord } from '../../core';
 import { ACTIONS, AUTO_CLOSED_LABEL, AUTO_LABEL, EMPTY, HANDOFF, HEADING, SECTION } from '../shared/labels';
 import { agentFromId, agentSpan, foldedBlock, foldedList, linked, meta, newBadge, plural, rulingItem, section, sectionNews, setSectionOpen, timeSpan, tooltip, type RenderEnv } from './resume-dom';
 import { renderAfterNext, renderEarlier } from './resume-history';

@@ -2,9 +2,9 @@
  * Answers the renderer's "where did this line come from" questions from the vault model:
  * which file holds a checkpoint id, and which line holds a bullet or a frontmatter key.
  */
-import type { CheckpointRecord } from '../../core/types';
-import { scopeInfo, type VaultModel } from '../../core/model/vault-model';
-import { recordsOf } from '../../core/model/scan';
+import type { CheckpointRecord } from '../../core';
+import { scopeInfo, type VaultModel } from '../../core';
+import { recordsOf } from '../../core';
 import type { ResumeSources } from './resume-dom';
 import { changeAgainstPrevious, type ChangeSources } from './change-line';
 

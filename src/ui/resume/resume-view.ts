@@ -4,10 +4,10 @@
  * the model's revision or the selection changed.
  */
 import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
-import { projectConversations, recordAt } from '../../core/model/chain-place';
-import { conversations } from '../../core/model/conversations';
-import { buildResume } from '../../core/answers/resume';
-import { projectOf, type VaultModel } from '../../core/model/vault-model';
+import { projectConversations, recordAt } from '../../core';
+import { conversations } from '../../core';
+import { buildResume } from '../../core';
+import { projectOf, type VaultModel } from '../../core';
 import type { ScopeActivity } from '../../store/activity';
 import type { LoadedModel, ModelSource, ScopeOverview } from '../../vault/obsidian-source';
 import { renderAgentMarkdown } from '../shared/agent-markdown';

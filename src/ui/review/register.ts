@@ -4,10 +4,10 @@
  * main.ts calls `registerReviews` once and `refresh` whenever the model changed.
  */
 import { Notice, type App, type Plugin } from 'obsidian';
-import { ownCommit, reviewQueue } from '../../core/answers/review-request';
-import type { RulingRow } from '../../core/answers/resume-types';
-import type { VerdictKind } from '../../core/types';
-import { scopeOfPath } from '../../core/model/vault-model';
+import { ownCommit, reviewQueue } from '../../core';
+import type { RulingRow } from '../../core';
+import type { VerdictKind } from '../../core';
+import { scopeOfPath } from '../../core';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { copyTarget, noScopeText } from '../shared/pane';
 import { RulingReviews } from './review-actions';

@@ -4,11 +4,11 @@
  * says what was written, with Undo. Refusals are Notices too; nothing is written then.
  */
 import { Notice, TFile, type App } from 'obsidian';
-import { WriteRefused } from '../../core/format/path-guard';
-import type { NewVerdict } from '../../core/answers/review-request';
-import { parseReviewed, reviewKey } from '../../core/format/reviews';
-import type { VerdictKind } from '../../core/types';
-import { verdictTitle } from '../../core/answers/verdict-words';
+import { WriteRefused } from '../../core';
+import type { NewVerdict } from '../../core';
+import { parseReviewed, reviewKey } from '../../core';
+import type { VerdictKind } from '../../core';
+import { verdictTitle } from '../../core';
 import { obsidianAppendPort } from '../../vault/obsidian-append';
 import type { LoadedModel, ModelSource } from '../../vault/obsidian-source';
 import { recordUndo, recordVerdict, type WriteTarget } from '../../vault/writer';

@@ -4,8 +4,8 @@
  * keyboard, instead of two text buttons under every ruling.
  */
 import type { Menu } from 'obsidian';
-import type { RulingRow } from '../../core/answers/resume-types';
-import type { VerdictKind } from '../../core/types';
+import type { RulingRow } from '../../core';
+import type { VerdictKind } from '../../core';
 import { ACTIONS } from '../shared/labels';
 
 /** What the menu calls: the plugin's reviews (review-setup.ts). */

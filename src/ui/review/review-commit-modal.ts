@@ -4,7 +4,7 @@
  * field with a message saying what a commit looks like.
  */
 import { Modal, type App } from 'obsidian';
-import { COMMIT_RULE, readCommit } from '../../core/answers/review-request';
+import { COMMIT_RULE, readCommit } from '../../core';
 import { shortRuling } from './review-actions';
 
 export function commitProblem(raw: string): string {

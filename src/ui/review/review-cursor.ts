@@ -5,10 +5,10 @@
  * readers of that line. Synchronous, because the command palette asks on every open.
  */
 import type { App, Editor, HeadingCache, ListItemCache, TFile } from 'obsidian';
-import { parseBullets } from '../../core/format/checkpoint-body';
-import { isCheckpointFile } from '../../core/format/names';
-import { isDeadEnd, parseUncommitted } from '../../core/format/notes';
-import { isPlaceholder } from '../../core/answers/receipts';
+import { parseBullets } from '../../core';
+import { isCheckpointFile } from '../../core';
+import { isDeadEnd, parseUncommitted } from '../../core';
+import { isPlaceholder } from '../../core';
 
 export const FAILED_HEADING = "Didn't work";
 const NOTES_FILE = 'uncommitted.md';

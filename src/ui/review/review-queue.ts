@@ -4,15 +4,15 @@
  * s skip, u undo the last verdict given here, Esc close; the same as buttons for touch.
  */
 import { Modal, type App } from 'obsidian';
-import type { QueueEntry } from '../../core/answers/review-request';
-import type { RulingRow } from '../../core/answers/resume-types';
-import type { VerdictKind } from '../../core/types';
+import type { QueueEntry } from '../../core';
+import type { RulingRow } from '../../core';
+import type { VerdictKind } from '../../core';
 import { nowSeconds } from '../resume/copy-resume';
 import type { GivenVerdict, RulingReviews } from './review-actions';
 import { askCommit } from './review-commit-modal';
 import { age } from '../resume/resume-dom';
 import { verdictDay } from './verdict-marks';
-import { verdictTitle } from '../../core/answers/verdict-words';
+import { verdictTitle } from '../../core';
 
 /** How the queue reads a copy's verdict now. */
 export function queueVerdict(row: RulingRow): string {

@@ -6,17 +6,17 @@
  * (docs/decisions.md §3): `Didn't work` bullets of checkpoints and dead-end notes of `uncommitted.md`.
  */
 import { format } from 'date-fns';
-import { parseBullets } from '../../core/format/checkpoint-body';
-import { NOTES_FILE } from '../../core/model/scan';
-import { noteTail } from '../../core/format/line-tail';
-import { sectionLines } from '../../core/format/lines';
-import { isDeadEnd, parseUncommitted } from '../../core/format/notes';
-import { rulingsOf } from '../../core/answers/resume';
-import type { RulingRow } from '../../core/answers/resume-types';
-import { lastVerdictByKey, reviewKey } from '../../core/format/reviews';
-import type { Verdict } from '../../core/types';
-import type { VaultModel } from '../../core/model/vault-model';
-import { VERDICT_WORD, verdictPhrase } from '../../core/answers/verdict-words';
+import { parseBullets } from '../../core';
+import { NOTES_FILE } from '../../core';
+import { noteTail } from '../../core';
+import { sectionLines } from '../../core';
+import { isDeadEnd, parseUncommitted } from '../../core';
+import { rulingsOf } from '../../core';
+import type { RulingRow } from '../../core';
+import { lastVerdictByKey, reviewKey } from '../../core';
+import type { Verdict } from '../../core';
+import type { VaultModel } from '../../core';
+import { VERDICT_WORD, verdictPhrase } from '../../core';
 import { FAILED_HEADING } from './review-cursor';
 
 export type MarkKind = 'retired' | 'reconfirmed' | 'restated';

@@ -3,9 +3,9 @@
  * The section titles come from core/answers/words.ts, beside the agent's words for the same
  * part (the copy for an agent keeps logos's headings and order, docs/decisions.md §10).
  */
-import type { ProblemKind } from '../../core/types';
-import { RESUME_TITLES as T } from '../../core/answers/words';
-import type { ReceiptKind } from '../../core/answers/resume-types';
+import type { ProblemKind } from '../../core';
+import { RESUME_TITLES as T } from '../../core';
+import type { ReceiptKind } from '../../core';
 
 export const RESUME_VIEW_TYPE = 'logos-resume';
 
@@ -105,7 +105,7 @@ export const ACTIONS = {
 } as const;
 
 /** Checkpoint headings each section's bullets come from (docs/format.md §2.4), for line links. */
-export { HEADING } from '../../core/format/checkpoint-body';
+export { HEADING } from '../../core';
 
 export const EMPTY = {
 	noFolder: (root: string): string => `No sessions folder found at "${root}". Set the sessions folder in this plugin's settings, or open the logos vault.`,

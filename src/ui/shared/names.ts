@@ -5,8 +5,8 @@
  * tooltips and in the CLI's JSON (docs/decisions.md, "Readable names").
  */
 import { format } from 'date-fns';
-import type { Conversation } from '../../core/model/conversations';
-import type { CheckpointRecord } from '../../core/types';
+import type { Conversation } from '../../core';
+import type { CheckpointRecord } from '../../core';
 
 /** Labels in dropdowns and pickers stop about here; the rest goes to the tooltip. */
 export const SHORT_LABEL = 40;

@@ -4,11 +4,11 @@
  */
 import type { App } from 'obsidian';
 import { revealLeaf } from './model-view';
-import { scopeOfPath } from '../../core/model/vault-model';
+import { scopeOfPath } from '../../core';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { EMPTY, RESUME_VIEW_TYPE } from './labels';
 import { ResumeView } from '../resume/resume-view';
-import { mostRecentScope } from '../../core/model/vault-model';
+import { mostRecentScope } from '../../core';
 
 export function resumeViews(app: App): ResumeView[] {
 	const out: ResumeView[] = [];

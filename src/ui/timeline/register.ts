@@ -5,7 +5,7 @@
  */
 import { openView } from '../shared/model-view';
 import type { Plugin } from 'obsidian';
-import { scopeOfPath } from '../../core/model/vault-model';
+import { scopeOfPath } from '../../core';
 import type { ChainHost } from '../chain/chain-nav';
 import { TimelineView, TIMELINE_VIEW_TYPE, type TimelineHost } from './timeline-view';
 

@@ -3,7 +3,7 @@
  * and the zoom. Pure arithmetic, so the drawing code only places what this decides and the
  * geometry is tested without a browser.
  */
-import type { Timeline, TimelineMark } from '../../core/answers/timeline';
+import type { Timeline, TimelineMark } from '../../core';
 
 export type Zoom = 'day' | 'week' | 'all';
 

@@ -7,13 +7,13 @@
  * between marks. It draws exactly what `buildTimeline` gives the CLI's `timeline`.
  */
 import { Keymap, Notice, TFile, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
-import { buildTimeline, type Timeline, type TimelineFlag, type TimelineLink, type TimelineMark } from '../../core/answers/timeline';
-import { scopeOfPath, type VaultModel } from '../../core/model/vault-model';
+import { buildTimeline, type Timeline, type TimelineFlag, type TimelineLink, type TimelineMark } from '../../core';
+import { scopeOfPath, type VaultModel } from '../../core';
 import type { ChainHost } from '../chain/chain-nav';
 import { nowSeconds } from '../resume/copy-resume';
 import { EMPTY, NEWS } from '../shared/labels';
 import { plural } from '../resume/resume-dom';
-import { mostRecentScope } from '../../core/model/vault-model';
+import { mostRecentScope } from '../../core';
 import { ModelView } from '../shared/model-view';
 import type { LoadedModel } from '../../vault/obsidian-source';
 import { agentColours, layoutTimeline, MARK_R, neighbour, type TimelineLayout, type Zoom } from './timeline-layout';

@@ -5,15 +5,15 @@
  */
 import { openView } from '../shared/model-view';
 import { FuzzySuggestModal, Notice, TFile, type App, type Plugin } from 'obsidian';
-import type { Plan } from '../../core/format/plans';
-import { scopeOfPath } from '../../core/model/vault-model';
-import { touchedPaths, type TouchedPath } from '../../core/answers/why';
+import type { Plan } from '../../core';
+import { scopeOfPath } from '../../core';
+import { touchedPaths, type TouchedPath } from '../../core';
 import { loadPlans } from '../../vault/obsidian-plans';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { resumeViews } from '../shared/pane';
 import { plural } from '../resume/resume-dom';
 import { WhyView, WHY_VIEW_TYPE } from './why-view';
-import { HEADING } from '../../core/format/checkpoint-body';
+import { HEADING } from '../../core';
 import { sessionsRoot } from '../../vault/obsidian-snapshot';
 
 export interface WhyFeatures {

@@ -5,8 +5,8 @@
  * explanation of the code (docs/decisions.md, "Why was this file touched").
  */
 import { ItemView, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
-import { VERDICT_WORD } from '../../core/answers/verdict-words';
-import { touching, type Mention } from '../../core/answers/why';
+import { VERDICT_WORD } from '../../core';
+import { touching, type Mention } from '../../core';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { nowSeconds } from '../resume/copy-resume';
 import { LineLinks } from '../shared/line-links';

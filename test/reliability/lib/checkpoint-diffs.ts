@@ -9,14 +9,14 @@
  * ruling called retired or replaced without a retire line on it; in-effect counts that do
  * not add up), both must be zero; "exceptions".
  */
-import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core/format/checkpoint';
-import { changeCount, diffCheckpoints, type CheckpointDiff, type ItemKind } from '../../../src/core/answers/checkpoint-diff';
-import { history } from '../../../src/core/model/history';
-import { decisionKey, isPlaceholder } from '../../../src/core/answers/receipts';
-import { parseReviewed, reviewKey } from '../../../src/core/format/reviews';
-import { foldKey } from '../../../src/core/strings';
-import type { Checkpoint, CheckpointRecord, VaultFile } from '../../../src/core/types';
-import { buildVaultModel } from '../../../src/core/model/vault-model';
+import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core';
+import { changeCount, diffCheckpoints, type CheckpointDiff, type ItemKind } from '../../../src/core';
+import { history } from '../../../src/core';
+import { decisionKey, isPlaceholder } from '../../../src/core';
+import { parseReviewed, reviewKey } from '../../../src/core';
+import { foldKey } from '../../../src/core';
+import type { Checkpoint, CheckpointRecord, VaultFile } from '../../../src/core';
+import { buildVaultModel } from '../../../src/core';
 import { errorText, type CheckResult, Tally } from './report';
 import { Rng } from './rng';
 

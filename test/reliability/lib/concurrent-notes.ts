@@ -14,11 +14,11 @@
  * now and then it imports the file (`logos index`), which adopts the person's lines.
  */
 import type { SqlJsStatic } from 'sql.js';
-import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core/format/checkpoint';
-import { PARALLEL_GRACE } from '../../../src/core/answers/continuity';
-import { maskNoteText, notesToReappend, parseUncommitted, renderUncommitted } from '../../../src/core/format/notes';
-import { collapseSpace } from '../../../src/core/strings';
-import type { WorkingNote } from '../../../src/core/types';
+import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core';
+import { PARALLEL_GRACE } from '../../../src/core';
+import { maskNoteText, notesToReappend, parseUncommitted, renderUncommitted } from '../../../src/core';
+import { collapseSpace } from '../../../src/core';
+import type { WorkingNote } from '../../../src/core';
 import { IndexStore } from '../../../src/store/store';
 import { appendNote, type WriteTarget } from '../../../src/vault/writer';
 import { DiskError, faultyPort, memoryDisk, nodeDisk, recordingPort, type SimDisk } from './disks';

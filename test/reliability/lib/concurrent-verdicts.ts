@@ -6,8 +6,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseReviewed, renderVerdict } from '../../../src/core/format/reviews';
-import type { Verdict } from '../../../src/core/types';
+import { parseReviewed, renderVerdict } from '../../../src/core';
+import type { Verdict } from '../../../src/core';
 import { nodeAppendPort } from '../../../src/vault/node-fs';
 import { appendVerdict, type AppendPort, type WriteTarget } from '../../../src/vault/writer';
 import { DiskError, faultyPort, memoryDisk, nodeDisk, recordingPort, type SimDisk } from './disks';

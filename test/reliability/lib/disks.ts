@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { appendWithHeader } from '../../../src/core/strings';
+import { appendWithHeader } from '../../../src/core';
 import { nodeAppendPort } from '../../../src/vault/node-fs';
 import type { AppendPort } from '../../../src/vault/writer';
 import type { Rng } from './rng';

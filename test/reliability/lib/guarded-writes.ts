@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { WriteRefused } from '../../../src/core/format/path-guard';
+import { WriteRefused } from '../../../src/core';
 import { nodeAppendPort, type NodeAppendOptions } from '../../../src/vault/node-fs';
 import { appendNote, appendVerdict, MAX_NOTES_FILE_BYTES, type WriteTarget } from '../../../src/vault/writer';
 import { errorText, type CheckResult, Tally } from './report';

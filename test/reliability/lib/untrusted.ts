@@ -8,13 +8,13 @@
  */
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { parseCheckpoint } from '../../../src/core/format/checkpoint';
-import { guardPath, scopeFilePath, WriteRefused } from '../../../src/core/format/path-guard';
-import { parseUncommitted } from '../../../src/core/format/notes';
-import { parseReviewed } from '../../../src/core/format/reviews';
-import { MARKER } from '../../../src/core/format/secrets';
-import { buildVaultModel } from '../../../src/core/model/vault-model';
-import type { VaultSnapshot } from '../../../src/core/types';
+import { parseCheckpoint } from '../../../src/core';
+import { guardPath, scopeFilePath, WriteRefused } from '../../../src/core';
+import { parseUncommitted } from '../../../src/core';
+import { parseReviewed } from '../../../src/core';
+import { MARKER } from '../../../src/core';
+import { buildVaultModel } from '../../../src/core';
+import type { VaultSnapshot } from '../../../src/core';
 import { appendNote, appendVerdict, type AppendPort, type WriteTarget } from '../../../src/vault/writer';
 import { leaks, secretNote as shapedSecretNote } from '../../helpers/secret-shapes';
 import { errorText, type CheckResult, Tally } from './report';

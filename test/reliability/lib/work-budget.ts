@@ -11,13 +11,13 @@
  * "inputs answered slowly (over 1 s)" (wall clock, printed, not asserted in unit tests),
  * and "stack overflows" (a RangeError from the call stack anywhere here).
  */
-import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core/format/checkpoint';
-import { linesFromTexts } from '../../../src/core/format/lines';
-import { buildResume } from '../../../src/core/answers/resume';
-import { renderResumeMarkdown } from '../../../src/core/answers/resume-markdown';
-import type { CheckpointRecord, VaultFile } from '../../../src/core/types';
-import { buildScopeModel, buildVaultModel, combineScopeModels } from '../../../src/core/model/vault-model';
-import { MAX_TOKENS, tokenCount } from '../../../src/core/go/yaml-budget';
+import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core';
+import { linesFromTexts } from '../../../src/core';
+import { buildResume } from '../../../src/core';
+import { renderResumeMarkdown } from '../../../src/core';
+import type { CheckpointRecord, VaultFile } from '../../../src/core';
+import { buildScopeModel, buildVaultModel, combineScopeModels } from '../../../src/core';
+import { MAX_TOKENS, tokenCount } from '../../../src/core';
 import { resumeJson } from '../../../src/cli/output';
 import { marksByPath } from '../../../src/ui/review/verdict-marks';
 import { errorText, type CheckResult, Tally } from './report';

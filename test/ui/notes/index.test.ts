@@ -6,7 +6,7 @@
  */
 import 'obsidian-test-mocks/jest-setup';
 import { TFile, type App as AppOriginal } from 'obsidian';
-import { back } from '../../../src/core/model/chains';
+import { back } from '../../../src/core';
 import type LogosContinuityPlugin from '../../../src/main';
 import { NOTE_MODAL_TEXT, NoteModal } from '../../../src/ui/notes/note-modal';
 import { indexPath } from '../../../src/vault/obsidian-bytes';

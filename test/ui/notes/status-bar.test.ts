@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
-import type { WorkingNote } from '../../../src/core/types';
+import type { WorkingNote } from '../../../src/core';
 import { summarizeUncommitted, UncommittedStatus } from '../../../src/ui/notes/status-bar';
 
 // SHIM: Obsidian's setTooltip sets the element's aria-label; the mocks' does nothing.

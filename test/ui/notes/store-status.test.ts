@@ -5,8 +5,8 @@
  */
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
-import { abandonedSessions, ABANDON_AFTER } from '../../../src/core/answers/continuity';
-import type { WorkingNote } from '../../../src/core/types';
+import { abandonedSessions, ABANDON_AFTER } from '../../../src/core';
+import type { WorkingNote } from '../../../src/core';
 import { IndexStore } from '../../../src/store';
 import { Indexer } from '../../../src/store/indexer';
 import { countsFrom, summarizeIndex } from '../../../src/ui/notes/store-status';

@@ -2,8 +2,8 @@
 import 'obsidian-test-mocks/jest-setup';
 // The abandoned-session line, sessions logos closed, and the plan block of the pane.
 import { execFileSync } from 'node:child_process';
-import { buildVaultModel } from '../../../src/core/model/vault-model';
-import { readPlan } from '../../../src/core/format/plans';
+import { buildVaultModel } from '../../../src/core';
+import { readPlan } from '../../../src/core';
 import { renderAbandoned } from '../../../src/ui/resume/abandoned-line';
 import { planLabel, renderPlanBlock } from '../../../src/ui/resume/plan-block';
 import { renderResume } from '../../../src/ui/resume/resume-render';

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
 import * as path from 'node:path';
-import { buildResume } from '../../../src/core/answers/resume';
-import { buildVaultModel } from '../../../src/core/model/vault-model';
+import { buildResume } from '../../../src/core';
+import { buildVaultModel } from '../../../src/core';
 import { renderResume } from '../../../src/ui/resume/resume-render';
 import { sourcesFrom } from '../../../src/ui/resume/resume-sources';
 import { loadFolder } from '../../helpers/load-folder';

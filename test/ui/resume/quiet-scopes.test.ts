@@ -6,7 +6,7 @@
  */
 import 'obsidian-test-mocks/jest-setup';
 import type { App as AppOriginal } from 'obsidian';
-import { QUIET_AFTER } from '../../../src/core/answers/continuity';
+import { QUIET_AFTER } from '../../../src/core';
 import type LogosContinuityPlugin from '../../../src/main';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
 import { loadPlugin, makeApp, openResumeView, settle } from '../../helpers/harness';

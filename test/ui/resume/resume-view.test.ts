@@ -3,7 +3,7 @@ import 'obsidian-test-mocks/jest-setup';
 import { Component, MarkdownRenderer, Menu, type App as AppOriginal, type WorkspaceLeaf } from 'obsidian';
 import { MenuItem } from 'obsidian-test-mocks/obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
-import { mostRecentScope } from '../../../src/core/model/vault-model';
+import { mostRecentScope } from '../../../src/core';
 import { ACTIONS, AUTO_LABEL, EMPTY, HANDOFF, SECTION } from '../../../src/ui/shared/labels';
 import { SECTIONS_STORAGE_KEY } from '../../../src/ui/resume/resume-sections';
 import { LAST_LOOKED_KEY } from '../../../src/ui/since/device-memory';

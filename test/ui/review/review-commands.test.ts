@@ -5,7 +5,7 @@ import { MenuItem } from 'obsidian-test-mocks/obsidian';
 import { ACTIONS } from '../../../src/ui/shared/labels';
 import type LogosContinuityPlugin from '../../../src/main';
 import { CommitModal } from '../../../src/ui/review/review-commit-modal';
-import { rulingsOf } from '../../../src/core/answers/resume';
+import { rulingsOf } from '../../../src/core';
 import { atomicVault, loadPlugin, makeApp, openResumeView, settle } from '../../helpers/harness';
 import { takeNotices } from '../../helpers/notice-shim';
 import {

@@ -3,10 +3,10 @@
  * once per ruling took about 43 seconds here; the marks are looked up by key now. The
  * answer is checked ruling by ruling.
  */
-import { emptyCheckpoint, renderCheckpoint } from '../../../src/core/format/checkpoint';
-import { lastVerdict, lastVerdictByKey, parseReviewed } from '../../../src/core/format/reviews';
-import type { VaultFile } from '../../../src/core/types';
-import { buildVaultModel } from '../../../src/core/model/vault-model';
+import { emptyCheckpoint, renderCheckpoint } from '../../../src/core';
+import { lastVerdict, lastVerdictByKey, parseReviewed } from '../../../src/core';
+import type { VaultFile } from '../../../src/core';
+import { buildVaultModel } from '../../../src/core';
 import { marksByPath } from '../../../src/ui/review/verdict-marks';
 
 const CHECKPOINTS = 40;

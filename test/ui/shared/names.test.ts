@@ -6,10 +6,10 @@
  */
 import 'obsidian-test-mocks/jest-setup';
 import * as path from 'node:path';
-import { conversations, type Conversation } from '../../../src/core/model/conversations';
-import { scanVault } from '../../../src/core/model/scan';
+import { conversations, type Conversation } from '../../../src/core';
+import { scanVault } from '../../../src/core';
 import { drawBar } from '../../../src/ui/chain/chain-bar';
-import { chainPlace } from '../../../src/core/model/chain-place';
+import { chainPlace } from '../../../src/core';
 import { checkpointName, checkpointTooltip, conversationName, quietLabel, shortLabel, when } from '../../../src/ui/shared/names';
 import { loadFolder } from '../../helpers/load-folder';
 import { DEMO_DIR, folderFiles } from '../../helpers/chain-helpers';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { App as AppOriginal } from 'obsidian';
 import { generateVault } from '../../bench/generate';
 import { COMMANDS, type CommandContext } from '../../../src/cli/commands';
-import type { Timeline } from '../../../src/core/answers/timeline';
+import type { Timeline } from '../../../src/core';
 import type LogosContinuityPlugin from '../../../src/main';
 import { TimelineView, TIMELINE_VIEW_TYPE } from '../../../src/ui/timeline/timeline-view';
 import { DEMO_DIR, folderFiles, offered, openView, OWN_DIR } from '../../helpers/chain-helpers';
