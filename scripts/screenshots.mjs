@@ -110,8 +110,8 @@ async function main() {
 		await queue.waitFor({ state: 'detached' });
 
 		// 4. The status bar naming its scope, with its tooltip.
-		const item = page.locator('.status-bar-item.plugin-logos-continuity');
-		await page.waitForFunction(() => /^kestrel: /.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		const item = page.locator('.status-bar-item.plugin-logos-continuity.logos-status');
+		await page.waitForFunction(() => /^kestrel: /.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 		await item.hover();
 		const tip = page.locator('.tooltip').first();
 		await tip.waitFor();
