@@ -133,7 +133,8 @@ test('a checkpoint and a verdict line arriving while rivet is on screen are mark
 	await page.waitForSelector(`${DOT}.logos-is-hidden`, { state: 'attached' });
 	expect(await page.locator(`${TL} .logos-timeline-mark.is-new`).count()).toBe(0);
 	await runCommand(page, 'Show scopes with news');
-	expect(await page.evaluate(() => window.host?.notices.at(-1))).toBe('No scope has anything new since you last looked.');
+	// The command counts before it tells: its notice follows the retire's, a moment after the palette closes.
+	await page.waitForFunction(() => window.host?.notices.at(-1) === 'No scope has anything new since you last looked.', undefined, { timeout: 10_000 });
 	expect(errors).toEqual([]);
 	await page.context().close();
 });
