@@ -49,22 +49,8 @@ export class Conn {
 	}
 
 	all(sql: string, params: Value[] = []): Row[] {
-		const s = this.stmt(sql);
 		const rows: Row[] = [];
-		try {
-			s.bind(params);
-			// Column names once per query: sql.js's getAsObject asks for them again on every row.
-			let names: string[] | null = null;
-			while (s.step()) {
-				names ??= s.getColumnNames();
-				const values = s.get();
-				const row: Row = {};
-				for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
-				rows.push(row);
-			}
-		} finally {
-			s.reset();
-		}
+		this.each(sql, params, (row) => rows.push(row));
 		return rows;
 	}
 
@@ -76,6 +62,7 @@ export class Conn {
 		const s = this.stmt(sql);
 		try {
 			s.bind(params);
+			// Column names once per query: sql.js's getAsObject asks for them again on every row.
 			let names: string[] | null = null;
 			while (s.step()) {
 				names ??= s.getColumnNames();

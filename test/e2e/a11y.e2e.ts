@@ -45,15 +45,30 @@ async function audit(page: Page, selector: string): Promise<Found[]> {
 	}, selector);
 }
 
+/** The resume pane open on `scope`. */
+async function paneOn(page: Page, scope: string): Promise<void> {
+	await openResumePane(page);
+	await page.selectOption(`${PANE} select.logos-scope-select`, scope);
+	await waitForPane(page, scope);
+}
+
+/** A checkpoint arrives while rivet is on screen: the pane's news line shows it. */
+async function newsArrives(page: Page): Promise<void> {
+	await paneOn(page, 'rivet');
+	await page.evaluate(async ([p, t]) => {
+		const app = window.host?.app as { vault: { create(p: string, t: string): Promise<unknown> } };
+		await app.vault.create(p, t);
+	}, [NEWS_CHECKPOINT, NEWS_TEXT] as const);
+	await page.locator(`${PANE} .logos-news .logos-news-seen`).waitFor({ timeout: 30_000 });
+}
+
 /** Each surface: how to bring it up on a fresh page, and the plugin's container axe looks at. */
 const SURFACES: { name: string; selector: string; show(page: Page): Promise<void> }[] = [
 	{
 		name: 'resume pane',
 		selector: PANE,
 		show: async (page) => {
-			await openResumePane(page);
-			await page.selectOption(`${PANE} select.logos-scope-select`, 'kestrel');
-			await waitForPane(page, 'kestrel');
+			await paneOn(page, 'kestrel');
 			const titles = page.locator(`${PANE} .logos-section.is-collapsed > .logos-section-title`);
 			while ((await titles.count()) > 0) await titles.first().click();
 		},
@@ -63,18 +78,14 @@ const SURFACES: { name: string; selector: string; show(page: Page): Promise<void
 		name: 'short pane',
 		selector: PANE,
 		show: async (page) => {
-			await openResumePane(page);
-			await page.selectOption(`${PANE} select.logos-scope-select`, 'rivet');
-			await waitForPane(page, 'rivet');
+			await paneOn(page, 'rivet');
 		},
 	},
 	{
 		name: 'review queue',
 		selector: '.modal.logos-queue-modal',
 		show: async (page) => {
-			await openResumePane(page);
-			await page.selectOption(`${PANE} select.logos-scope-select`, 'kestrel');
-			await waitForPane(page, 'kestrel');
+			await paneOn(page, 'kestrel');
 			await runCommand(page, 'Review rulings');
 			await page.locator('.modal.logos-queue-modal .logos-queue-progress').waitFor();
 		},
@@ -107,14 +118,7 @@ const SURFACES: { name: string; selector: string; show(page: Page): Promise<void
 		name: 'pane with news',
 		selector: `${PANE} .logos-news, ${PANE} .logos-new-badge, .status-bar-item.logos-news-status`,
 		show: async (page) => {
-			await openResumePane(page);
-			await page.selectOption(`${PANE} select.logos-scope-select`, 'rivet');
-			await waitForPane(page, 'rivet');
-			await page.evaluate(async ([p, t]) => {
-				const app = window.host?.app as { vault: { create(p: string, t: string): Promise<unknown> } };
-				await app.vault.create(p, t);
-			}, [NEWS_CHECKPOINT, NEWS_TEXT] as const);
-			await page.locator(`${PANE} .logos-news .logos-news-seen`).waitFor({ timeout: 30_000 });
+			await newsArrives(page);
 			const titles = page.locator(`${PANE} .logos-section.is-collapsed > .logos-section-title`);
 			while ((await titles.count()) > 0) await titles.first().click();
 		},
@@ -123,14 +127,7 @@ const SURFACES: { name: string; selector: string; show(page: Page): Promise<void
 		name: 'news list',
 		selector: '.modal .logos-news-suggestion',
 		show: async (page) => {
-			await openResumePane(page);
-			await page.selectOption(`${PANE} select.logos-scope-select`, 'rivet');
-			await waitForPane(page, 'rivet');
-			await page.evaluate(async ([p, t]) => {
-				const app = window.host?.app as { vault: { create(p: string, t: string): Promise<unknown> } };
-				await app.vault.create(p, t);
-			}, [NEWS_CHECKPOINT, NEWS_TEXT] as const);
-			await page.locator(`${PANE} .logos-news`).waitFor({ timeout: 30_000 });
+			await newsArrives(page);
 			await runCommand(page, 'Show scopes with news');
 		},
 	},

@@ -6,6 +6,7 @@
  */
 import { setTooltip } from 'obsidian';
 import type { WorkingNote } from '../../core';
+import { actionableItem, onActivate } from '../shared/status-item';
 
 export interface UncommittedSummary {
 	/** The scope counted, null for the whole vault. */
@@ -51,19 +52,12 @@ export class UncommittedStatus {
 
 	constructor(private readonly el: HTMLElement) {
 		el.addClass('logos-status');
-		el.addClass('mod-clickable');
-		el.setAttr('role', 'button');
-		el.setAttr('tabindex', '0');
+		actionableItem(el);
 	}
 
 	/** Runs `open` on a click, and on Enter or Space while the item has the focus. */
 	onActivate(register: (type: 'click' | 'keydown', fn: (evt: MouseEvent | KeyboardEvent) => void) => void, open: () => void): void {
-		register('click', () => open());
-		register('keydown', (evt) => {
-			if (!(evt instanceof KeyboardEvent) || (evt.key !== 'Enter' && evt.key !== ' ')) return;
-			evt.preventDefault();
-			open();
-		});
+		onActivate(register, open);
 	}
 
 	/** The scope the item counts now, so a click can open the pane on it. */

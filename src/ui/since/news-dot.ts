@@ -5,24 +5,19 @@
 import { setTooltip } from 'obsidian';
 import type { ScopeNews } from '../../store/news';
 import { NEWS } from '../shared/labels';
+import { actionableItem, onActivate } from '../shared/status-item';
 
 export class NewsDot {
 	constructor(private readonly el: HTMLElement) {
-		el.addClass('logos-news-status', 'mod-clickable');
-		el.setAttr('role', 'button');
-		el.setAttr('tabindex', '0');
+		el.addClass('logos-news-status');
+		actionableItem(el);
 		el.createSpan({ cls: 'logos-news-dot' });
 		el.addClass('logos-is-hidden');
 	}
 
 	/** Runs `open` on a click, and on Enter or Space while the dot has the focus. */
 	onActivate(register: (type: 'click' | 'keydown', fn: (evt: MouseEvent | KeyboardEvent) => void) => void, open: () => void): void {
-		register('click', () => open());
-		register('keydown', (evt) => {
-			if (!(evt instanceof KeyboardEvent) || (evt.key !== 'Enter' && evt.key !== ' ')) return;
-			evt.preventDefault();
-			open();
-		});
+		onActivate(register, open);
 	}
 
 	show(news: readonly ScopeNews[], enabled: boolean): void {
