@@ -78,7 +78,7 @@ function instrument(open) {
 	};
 	new MutationObserver(() => {
 		seen('pane', () => document.querySelector('[data-type="logos-resume"] .logos-who') !== null);
-		seen('status', () => /\d/.test(document.querySelector('.status-bar-item.plugin-logos-continuity')?.textContent ?? ''));
+		seen('status', () => /\d/.test(document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? ''));
 	}).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
