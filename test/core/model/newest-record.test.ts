@@ -34,9 +34,10 @@ it('the newest record is history\'s first, or the scope is said to need a whole 
 		const got = newestRecord(listing, 'alpha', (p) => (read.push(p), byPath.get(p) as VaultFile));
 		const want = history(scan, 'alpha').entries[0] ?? null;
 		if (got === undefined) {
-			// Only when the first whole record read names a session other than its stem.
-			const last = scan.records.find((r) => r.path === read[read.length - 1]);
-			expect(last && !last.empty && last.id !== last.stem).toBe(true);
+			// Only when a whole record it read names a session other than its stem (not always the last
+			// read: the files sharing a name are read to rank them before the next is looked at).
+			const named = read.map((p) => scan.records.find((r) => r.path === p)).filter((r) => r && !r.empty && r.id !== r.stem);
+			expect(named.length).toBeGreaterThan(0);
 			return;
 		}
 		expect(got?.path ?? null).toEqual(want?.path ?? null);
@@ -44,5 +45,13 @@ it('the newest record is history\'s first, or the scope is said to need a whole 
 		// Names, conflict copies left out, a name in two folders once.
 		const names = new Set(scan.records.filter((r) => !/ \(conflicted copy\)\.md$/.test(r.name) && !(r.name === `${STEMS[1]} 2.md` && scan.records.some((o) => o.path === r.path.replace(/ 2\.md$/, '.md')))).map((r) => r.name));
 		expect(checkpointFileCount(listing, 'alpha')).toBe(names.size);
-	}), { numRuns: 400 });
+	}), {
+		numRuns: 400,
+		// Found by a CI run: the name's other files are read to rank them, then the next one names another session.
+		examples: [[[
+			{ folder: 'sessions/alpha/_convos/c1/', name: '20261110-090000-claude.md', text: '---\nagent: claude\nsession: 20261112-090000-claude\n---\n\n## Next\n\na\n' },
+			{ folder: 'sessions/alpha/', name: '20261110-090000-claude.md', text: '---\nagent: claude\n---\n\n## Next\n\na\n' },
+			{ folder: 'sessions/alpha/_convos/c2/', name: '20261110-090000-claude.md', text: '---\nagent: claude\n---\n\n## Next\n\na\n' },
+		]]],
+	});
 });
