@@ -20,11 +20,11 @@
 // that scope's pane on screen, in a vault of N checkpoints and in one of 100 checkpoints; and the
 // same scope chosen in the pane later (scope chosen → pane on screen). Build first
 // (`npm run bench:host` builds main.js).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHost } from '../test/e2e/host/server.mjs';
-import { fmt, line, loadGenerator, median, ROOT } from './bench-host.mjs';
+import { chromiumConfig, fmt, line, loadGenerator, median } from './bench-host.mjs';
 
 const opts = { checkpoints: 10_000, runs: 3, part: 'all' };
 {
@@ -250,15 +250,7 @@ async function scopeFigures(browser, host, vault, scope, other) {
 	return { first, again };
 }
 
-const cfg = JSON.parse(readFileSync(join(ROOT, 'test/e2e/chromium.json'), 'utf8'));
-if (!existsSync(join(ROOT, 'main.js'))) {
-	console.error('bench-frames: main.js is missing: run npm run build first');
-	process.exit(2);
-}
-if (!existsSync(cfg.executablePath)) {
-	console.error(`bench-frames: ${cfg.missing}`);
-	process.exit(2);
-}
+const cfg = chromiumConfig('bench-frames');
 
 const tmp = mkdtempSync(join(tmpdir(), 'logos-bench-frames-'));
 const hosts = [];

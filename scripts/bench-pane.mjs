@@ -9,11 +9,7 @@
 // index has read it, opens the pane on the big scope and times the view's render (performance.now
 // around ResumeView.render, the model already built) over several runs. Build first: main.js is
 // served as it is (`npm run bench:pane` builds it).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { startHost } from '../test/e2e/host/server.mjs';
-import { fmt, line, loadGenerator, median, parseArgs, ROOT } from './bench-host.mjs';
+import { fmt, inWarmHost, line, median, parseArgs } from './bench-host.mjs';
 
 /** Runs in the page: times the pane's render `runs` times, and a refresh after a change. */
 async function measure(runs) {
@@ -58,43 +54,8 @@ async function measure(runs) {
 }
 
 const opts = parseArgs(process.argv.slice(2), 'bench-pane.mjs', 15);
-const cfg = JSON.parse(readFileSync(join(ROOT, 'test/e2e/chromium.json'), 'utf8'));
-if (!existsSync(join(ROOT, 'main.js'))) {
-	console.error('bench-pane: main.js is missing: run npm run build first');
-	process.exit(2);
-}
-if (!existsSync(cfg.executablePath)) {
-	console.error(`bench-pane: ${cfg.missing}`);
-	process.exit(2);
-}
-
-const tmp = mkdtempSync(join(tmpdir(), 'logos-bench-pane-'));
-let host = null;
-let browser = null;
-try {
-	const { generateVault } = await loadGenerator(tmp);
-	const vault = join(tmp, 'vault');
-	const size = { checkpoints: opts.checkpoints + 200, scopes: 5, notes: 500, bigScope: opts.checkpoints };
-	const gen = generateVault(vault, size);
-	line('vault', `${size.checkpoints} checkpoints in ${size.scopes} scopes, ${size.notes} notes, ${gen.files} files`);
-	line('scope', `${gen.bigScope}: ${opts.checkpoints} checkpoints`);
-
-	host = await startHost({ vault });
-	const { chromium } = await import('playwright-core');
-	browser = await chromium.launch({ executablePath: cfg.executablePath, args: cfg.args, headless: true });
-	line('browser', `Chromium ${browser.version()}`);
-	const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, timezoneId: 'UTC' });
-	const errors = [];
-	page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-	page.on('pageerror', (e) => errors.push(String(e)));
-	const t0 = Date.now();
-	await page.goto(host.url);
-	await page.waitForSelector('body[data-host="ready"], body[data-host="failed"]', { timeout: 120_000 });
-	if ((await page.getAttribute('body', 'data-host')) !== 'ready') throw new Error(`the host failed: ${errors.join('\n')}`);
-	// Warm: the index is open and has read the whole vault (its queue is empty).
-	await page.waitForFunction(() => window.host.plugins[0].index.service.store !== null, undefined, { timeout: 300_000, polling: 100 });
-	await page.evaluate(() => window.host.plugins[0].index.service.run(() => null));
-	line('index warm after page load (ms)', Date.now() - t0);
+await inWarmHost('bench-pane.mjs', opts, async ({ page, gen, warmMs }) => {
+	line('index warm after page load (ms)', warmMs);
 
 	await page.evaluate(() => window.host.runCommand('logos-continuity:open-resume-pane'));
 	await page.selectOption('[data-type="logos-resume"] select.logos-scope-select', gen.bigScope);
@@ -112,18 +73,4 @@ try {
 	line('pane render, min / max (ms)', `${fmt(Math.min(...r.render))} / ${fmt(Math.max(...r.render))}`);
 	line('pane render + layout, median (ms)', fmt(median(r.layout)));
 	line('pane refresh after a change, model from the warm index + render, median (ms)', fmt(median(r.refresh)));
-	if (opts.screenshot) {
-		mkdirSync(dirname(opts.screenshot), { recursive: true });
-		await page.screenshot({ path: opts.screenshot });
-		line('screenshot', opts.screenshot);
-	}
-	line('page errors', errors.length);
-	for (const e of errors) console.error(`page error: ${e}`);
-} catch (e) {
-	console.error(`bench-pane: ${e instanceof Error ? e.message : String(e)}`);
-	process.exitCode = 1;
-} finally {
-	await browser?.close();
-	await host?.close();
-	rmSync(tmp, { recursive: true, force: true });
-}
+});

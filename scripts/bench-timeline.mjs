@@ -10,11 +10,7 @@
 // that scope and times, over several runs: the draw (TimelineView.render, the timeline in hand,
 // then with the layout it forces) and a whole refresh (the model from the warm index, the
 // timeline built, drawn). Build first (`npm run bench:timeline` builds main.js).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { startHost } from '../test/e2e/host/server.mjs';
-import { fmt, line, loadGenerator, median, parseArgs, ROOT } from './bench-host.mjs';
+import { fmt, inWarmHost, line, median, parseArgs } from './bench-host.mjs';
 
 const max = (xs) => xs.reduce((a, b) => Math.max(a, b), 0);
 
@@ -84,41 +80,7 @@ async function measure({ runs, scope }) {
 }
 
 const opts = parseArgs(process.argv.slice(2), 'bench-timeline.mjs', 10);
-const cfg = JSON.parse(readFileSync(join(ROOT, 'test/e2e/chromium.json'), 'utf8'));
-if (!existsSync(join(ROOT, 'main.js'))) {
-	console.error('bench-timeline: main.js is missing: run npm run build first');
-	process.exit(2);
-}
-if (!existsSync(cfg.executablePath)) {
-	console.error(`bench-timeline: ${cfg.missing}`);
-	process.exit(2);
-}
-
-const tmp = mkdtempSync(join(tmpdir(), 'logos-bench-timeline-'));
-let host = null;
-let browser = null;
-try {
-	const { generateVault } = await loadGenerator(tmp);
-	const vault = join(tmp, 'vault');
-	const size = { checkpoints: opts.checkpoints + 200, scopes: 5, notes: 500, bigScope: opts.checkpoints };
-	const gen = generateVault(vault, size);
-	line('vault', `${size.checkpoints} checkpoints in ${size.scopes} scopes, ${size.notes} notes, ${gen.files} files`);
-	line('scope', `${gen.bigScope}: ${opts.checkpoints} checkpoints`);
-
-	host = await startHost({ vault });
-	const { chromium } = await import('playwright-core');
-	browser = await chromium.launch({ executablePath: cfg.executablePath, args: cfg.args, headless: true });
-	line('browser', `Chromium ${browser.version()}`);
-	const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, timezoneId: 'UTC' });
-	const errors = [];
-	page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-	page.on('pageerror', (e) => errors.push(String(e)));
-	await page.goto(host.url);
-	await page.waitForSelector('body[data-host="ready"], body[data-host="failed"]', { timeout: 120_000 });
-	if ((await page.getAttribute('body', 'data-host')) !== 'ready') throw new Error(`the host failed: ${errors.join('\n')}`);
-	await page.waitForFunction(() => window.host.plugins[0].index.service.store !== null, undefined, { timeout: 300_000, polling: 100 });
-	await page.evaluate(() => window.host.plugins[0].index.service.run(() => null));
-
+await inWarmHost('bench-timeline.mjs', opts, async ({ page, gen }) => {
 	await page.evaluate(() => window.host.runCommand('logos-continuity:open-timeline'));
 	await page.waitForSelector('[data-type="logos-timeline"] .logos-timeline-svg, [data-type="logos-timeline"] .logos-empty:not(:empty)', { timeout: 120_000 });
 	const r = await page.evaluate(measure, { runs: opts.runs, scope: gen.bigScope });
@@ -136,18 +98,4 @@ try {
 		const ms = r.long.filter((l) => l.phase === phase).map((l) => l.ms);
 		line(`long tasks, ${what} (count / longest / total ms)`, `${ms.length} / ${fmt(max(ms))} / ${fmt(ms.reduce((a, b) => a + b, 0))}`);
 	}
-	if (opts.screenshot) {
-		mkdirSync(dirname(opts.screenshot), { recursive: true });
-		await page.screenshot({ path: opts.screenshot });
-		line('screenshot', opts.screenshot);
-	}
-	line('page errors', errors.length);
-	for (const e of errors) console.error(`page error: ${e}`);
-} catch (e) {
-	console.error(`bench-timeline: ${e instanceof Error ? e.message : String(e)}`);
-	process.exitCode = 1;
-} finally {
-	await browser?.close();
-	await host?.close();
-	rmSync(tmp, { recursive: true, force: true });
-}
+});
