@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
-import { Menu, type App as AppOriginal, type WorkspaceLeaf } from 'obsidian';
-import { MenuItem } from 'obsidian-test-mocks/obsidian';
+import type { App as AppOriginal, WorkspaceLeaf } from 'obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
 import { CHECKPOINT_TEXT } from '../../../src/ui/chain/checkpoint-menu';
 import { ConversationsView, CONVERSATIONS_VIEW_TYPE } from '../../../src/ui/chain/conversation-view';
 import { COMPARE_VIEW_TYPE } from '../../../src/ui/compare/compare-view';
 import { activePath, folderFiles, openNote, openView, OWN, OWN_DIR } from '../../helpers/chain-helpers';
 import { loadPlugin, makeApp, settle } from '../../helpers/harness';
+import { captureMenus, type CapturedMenu } from '../../helpers/menus';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
@@ -18,31 +18,7 @@ const NOW = 1795464000;
 /** a2, the first checkpoint of a3's conversation (…0a01). */
 const A2 = 'sessions/alpha/_convos/6f1c2d3e-0a1b-4c2d-9e3f-000000000a01/20261103-100000-claude.md';
 
-interface Shown {
-	at: 'mouse' | 'position';
-	items: { title: string; disabled: boolean; click: () => void }[];
-}
-
-/** Menus the view shows, captured instead of drawn: their items' titles, states and clicks. */
-function captureMenus(): Shown[] {
-	const shown: Shown[] = [];
-	const record = (menu: Menu, at: Shown['at']): void => {
-		const raw = (menu as unknown as { items__: unknown[] }).items__;
-		const items = raw
-			.filter((x): x is MenuItem => x instanceof MenuItem)
-			.map((x) => ({ title: String(x.title__), disabled: x.disabled__, click: () => void x.onClick__?.(new MouseEvent('click')) }));
-		shown.push({ items, at });
-	};
-	jest.spyOn(Menu.prototype, 'showAtMouseEvent').mockImplementation(function (this: Menu) {
-		record(this, 'mouse');
-		return this;
-	});
-	jest.spyOn(Menu.prototype, 'showAtPosition').mockImplementation(function (this: Menu) {
-		record(this, 'position');
-		return this;
-	});
-	return shown;
-}
+type Shown = CapturedMenu;
 
 beforeEach(async () => {
 	jest.spyOn(Date, 'now').mockReturnValue(NOW * 1000);

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
-import { Component, MarkdownRenderer, Menu, type App as AppOriginal, type WorkspaceLeaf } from 'obsidian';
-import { MenuItem } from 'obsidian-test-mocks/obsidian';
+import { Component, MarkdownRenderer, type App as AppOriginal, type WorkspaceLeaf } from 'obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
 import { mostRecentScope } from '../../../src/core';
 import { ACTIONS, AUTO_LABEL, EMPTY, HANDOFF, SECTION } from '../../../src/ui/shared/labels';
@@ -10,6 +9,7 @@ import { LAST_LOOKED_KEY } from '../../../src/ui/since/device-memory';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
 import { layoutReady, loadPlugin, makeApp, mockPlugin, openResumeView, sectionTitles, settle, showView } from '../../helpers/harness';
 import { A2, A3, HERON, NOW, vaultFiles } from '../../helpers/vault-texts';
+import { captureMenus } from '../../helpers/menus';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
@@ -216,27 +216,6 @@ describe('resume pane over a vault', () => {
 	});
 });
 
-/** Menus the pane shows, captured instead of drawn: their items' titles, checks and clicks. */
-function captureMenus(): { shown: { items: { title: string; checked: boolean | null; click: () => void }[]; at: 'mouse' | 'position' }[] } {
-	const shown: { items: { title: string; checked: boolean | null; click: () => void }[]; at: 'mouse' | 'position' }[] = [];
-	const record = (menu: Menu, at: 'mouse' | 'position'): void => {
-		const raw = (menu as unknown as { items__: unknown[] }).items__;
-		const items = raw
-			.filter((x): x is MenuItem => x instanceof MenuItem)
-			.map((x) => ({ title: String(x.title__), checked: x.checked__, click: () => void x.onClick__?.(new MouseEvent('click')) }));
-		shown.push({ items, at });
-	};
-	jest.spyOn(Menu.prototype, 'showAtMouseEvent').mockImplementation(function (this: Menu) {
-		record(this, 'mouse');
-		return this;
-	});
-	jest.spyOn(Menu.prototype, 'showAtPosition').mockImplementation(function (this: Menu) {
-		record(this, 'position');
-		return this;
-	});
-	return { shown };
-}
-
 function key(el: HTMLElement, k: string, init: KeyboardEventInit = {}): void {
 	el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
 }
@@ -252,7 +231,7 @@ describe('actions where Obsidian puts them', () => {
 
 	test('switch offers every scope and the conversations of this one; choosing one shows it', async () => {
 		const view = await setup();
-		const { shown } = captureMenus();
+		const shown = captureMenus();
 		q(view, '.logos-switch').click();
 		expect(shown).toHaveLength(1);
 		const items = shown[0].items;
@@ -272,7 +251,7 @@ describe('actions where Obsidian puts them', () => {
 
 	test('a ruling’s menu: from its "…" button, a right-click, or Enter on it; retire and reconfirm, or open it', async () => {
 		const view = await setup();
-		const { shown } = captureMenus();
+		const shown = captureMenus();
 		const ruling = q(view, '[data-section="failed"] li.logos-ruling');
 		expect(ruling.querySelectorAll('button')).toHaveLength(1);
 		q(view, '[data-section="failed"] .logos-ruling-menu').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));

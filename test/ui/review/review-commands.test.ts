@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
 import { Menu, TFile, type App as AppOriginal } from 'obsidian';
-import { MenuItem } from 'obsidian-test-mocks/obsidian';
 import { ACTIONS } from '../../../src/ui/shared/labels';
 import type LogosContinuityPlugin from '../../../src/main';
 import { CommitModal } from '../../../src/ui/review/review-commit-modal';
 import { rulingsOf } from '../../../src/core';
 import { atomicVault, loadPlugin, makeApp, openResumeView, settle } from '../../helpers/harness';
 import { takeNotices } from '../../helpers/notice-shim';
+import { menuItems } from '../../helpers/menus';
 import {
 	A1, A3, A5, A8, ALPHA_NOTES, ALPHA_REVIEWED, NOW, R1, R2, ROUTE,
 	available, click, command, editorOn, fixtureFiles, keepModalsOpen, lineOf, openModals, read, run, tolerateBadFrontmatter, topModal,
@@ -270,9 +270,7 @@ describe('resume pane ruling menus', () => {
 	function menuOf(li: HTMLElement): { title: string; click: () => void }[] {
 		let items: { title: string; click: () => void }[] = [];
 		const spy = jest.spyOn(Menu.prototype, 'showAtMouseEvent').mockImplementation(function (this: Menu) {
-			items = (this as unknown as { items__: unknown[] }).items__
-				.filter((x): x is MenuItem => x instanceof MenuItem)
-				.map((x) => ({ title: String(x.title__), click: () => void x.onClick__?.(new MouseEvent('click')) }));
+			items = menuItems(this);
 			return this;
 		});
 		li.querySelector('.logos-ruling-menu')?.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
