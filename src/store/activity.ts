@@ -20,26 +20,33 @@ export interface ScopeActivity {
 }
 
 interface Newest {
-	checkpoints: number;
 	ts: number;
 	id: string;
 	agent: string;
 }
 
-// One pass over the history rows, in the scope index's order (no sort): the count per scope
-// and its newest row as history orders them (name, then path, both descending). With one
-// max() as the only min/max aggregate, SQLite takes the bare columns from the row holding
-// the maximum; char(1) sorts below any character of a file name, so a name that is a
-// prefix of another still sorts first, as in history. A window function ranking every row
-// did the same in four times as long: the pane asks on every refresh.
-const NEWEST_PER_SCOPE = `SELECT scope, count(*) AS n, max(name || char(1) || path) AS newest, ts, id, agent
-	FROM checkpoints WHERE copy_of IS NULL AND empty = 0 GROUP BY scope`;
+const LIVE = 'copy_of IS NULL AND empty = 0';
+// The newest live row as history orders them (name, then path, both descending): the name
+// from the end of the scope's index (the first live row walking back, usually the last), then
+// the few rows of that name. Per scope, so a refresh costs the scopes asked, not the rows:
+// the pane asks on every refresh.
+const NEWEST_NAME = `SELECT name FROM checkpoints WHERE scope = ? AND ${LIVE} ORDER BY name DESC LIMIT 1`;
+const NEWEST_OF_NAME = `SELECT ts, id, agent FROM checkpoints WHERE scope = ? AND name = ? AND ${LIVE} ORDER BY path DESC LIMIT 1`;
+// Counts from indexes alone: every row, less copies and torn files (a partial index, schema.ts step 8).
+const ROWS_PER_SCOPE = 'SELECT scope, count(*) FROM checkpoints GROUP BY scope';
+const DEAD_PER_SCOPE = `SELECT scope, count(*) FROM checkpoints WHERE NOT (${LIVE}) GROUP BY scope`;
 
-function newestPerScope(c: Conn): Map<string, Newest> {
-	const out = new Map<string, Newest>();
-	for (const [scope, n, , ts, id, agent] of c.values(NEWEST_PER_SCOPE)) {
-		out.set(str(scope), { checkpoints: num(n), ts: num(ts), id: str(id), agent: str(agent) });
-	}
+function newestOf(c: Conn, scope: string): Newest | null {
+	const name = c.values(NEWEST_NAME, [scope])[0]?.[0];
+	if (name === undefined) return null;
+	const row = c.values(NEWEST_OF_NAME, [scope, name])[0];
+	return row ? { ts: num(row[0]), id: str(row[1]), agent: str(row[2]) } : null;
+}
+
+function liveCounts(c: Conn): Map<string, number> {
+	const out = new Map<string, number>();
+	for (const [scope, n] of c.values(ROWS_PER_SCOPE)) out.set(str(scope), num(n));
+	for (const [scope, n] of c.values(DEAD_PER_SCOPE)) out.set(str(scope), (out.get(str(scope)) ?? 0) - num(n));
 	return out;
 }
 
@@ -48,13 +55,13 @@ function newestPerScope(c: Conn): Map<string, Newest> {
  * of (notes only, an empty folder, copies or torn files only) has none and is quiet.
  */
 export function scopeActivity(c: Conn, scopes: readonly string[], now: number): ScopeActivity[] {
-	const newest = newestPerScope(c);
+	const counts = liveCounts(c);
 	return scopes.map((scope) => {
-		const n = newest.get(scope);
+		const n = newestOf(c, scope);
 		const last = n ? n.ts : null;
 		return {
 			scope,
-			checkpoints: n?.checkpoints ?? 0,
+			checkpoints: counts.get(scope) ?? 0,
 			lastCheckpoint: last,
 			latest: n ? n.id : null,
 			lastAgent: n ? n.agent || null : null,

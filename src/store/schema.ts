@@ -262,3 +262,9 @@ CREATE TABLE verdict_lines (
 CREATE TABLE news_baseline (what TEXT PRIMARY KEY) WITHOUT ROWID;
 INSERT INTO news_baseline (what) VALUES ('rows'), ('verdicts');
 `;
+
+// Step 8: copies and torn files per scope from an index of those few rows alone, so a scope's
+// checkpoint count is two index counts, never a read of every row (activity.ts).
+export const LIVE_COUNT_SCHEMA = `
+CREATE INDEX checkpoints_dead ON checkpoints(scope) WHERE NOT (copy_of IS NULL AND empty = 0);
+`;
