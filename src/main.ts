@@ -45,7 +45,7 @@ export default class LogosContinuityPlugin extends Plugin {
 		this.settings = normalizeSettings(await this.loadData());
 		const index = (): IndexFeatures['service'] => this.index.service;
 		this.source = new ModelSource(this.app.vault, () => this.settings.sessionsFolder, () => index().model(), {
-			overview: () => index().overview(),
+			overview: (revision) => index().overview(revision),
 			modelFor: (scope) => index().modelFor(scope),
 		});
 

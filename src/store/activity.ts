@@ -3,7 +3,7 @@
  * continuity report takes from a full scan (history's count, newest by file name, quiet
  * as isQuiet says), so the CLI and the pane answer without reading the vault.
  */
-import { isQuiet } from '../core';
+import { compareBytes, isQuiet } from '../core';
 import { type Conn, num, str } from './conn';
 
 export interface ScopeActivity {
@@ -41,6 +41,22 @@ function newestOf(c: Conn, scope: string): Newest | null {
 	if (name === undefined) return null;
 	const row = c.values(NEWEST_OF_NAME, [scope, name])[0];
 	return row ? { ts: num(row[0]), id: str(row[1]), agent: str(row[2]) } : null;
+}
+
+/**
+ * The scope of the newest live checkpoint by file name, the one with the first path among
+ * equal names (what mostRecentScope finds in a whole model); null when none. From each
+ * scope's newest name: work per scope, not per row.
+ */
+export function newestScope(c: Conn, scopes: readonly string[]): string | null {
+	let best: { name: string; path: string; scope: string } | null = null;
+	for (const scope of scopes) {
+		const name = c.values(NEWEST_NAME, [scope])[0]?.[0];
+		if (typeof name !== 'string' || (best && compareBytes(name, best.name) < 0)) continue;
+		const path = str(c.values(`SELECT min(path) FROM checkpoints WHERE scope = ? AND name = ? AND ${LIVE}`, [scope, name])[0]?.[0]);
+		if (!best || compareBytes(name, best.name) > 0 || compareBytes(path, best.path) < 0) best = { name, path, scope };
+	}
+	return best?.scope ?? null;
 }
 
 function liveCounts(c: Conn): Map<string, number> {

@@ -6,7 +6,6 @@
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
  */
 import { mapBounded } from '../core';
-import { compareBytes } from '../core';
 import { fileRole } from '../core';
 import { linesFromMaps } from '../core';
 import { parseUncommitted } from '../core';
@@ -222,17 +221,10 @@ export class Indexer {
 	/**
 	 * The scope of the vault's newest checkpoint by file name, the first by path among equal
 	 * names, copies and torn files left out: what mostRecentScope finds in a whole model. From
-	 * the listing's names, newest first, each looked up in the store by path until one is live
-	 * (usually the first): no scan of every row.
+	 * the store's newest row of each listed scope (the rows are the listing's after a pass).
 	 */
 	newestScope(): string | null {
-		const named = this.files.ofRole('checkpoint').map((f) => ({ f, name: f.path.slice(f.path.lastIndexOf('/') + 1) }));
-		named.sort((a, b) => compareBytes(b.name, a.name) || compareBytes(a.f.path, b.f.path));
-		for (const { f } of named) {
-			const r = this.store.checkpointAt(f.path);
-			if (r && r.copyOf === null && !r.empty) return r.scope;
-		}
-		return null;
+		return this.store.newestScope(this.files.scopes());
 	}
 
 	/**

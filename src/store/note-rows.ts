@@ -193,8 +193,14 @@ export interface NotePair {
 
 /** shownNotes folded by scope and agent in SQL: no note is decoded. */
 export function shownNotePairs(c: Conn, scope?: string): NotePair[] {
-	const where = scope === undefined ? '' : 'AND s.project = ?';
-	return c.values(`SELECT s.project, s.agent, count(*), max(n.ts) FROM session_notes n JOIN sessions s ON s.id = n.session WHERE ${SHOWN} ${where} GROUP BY s.project, s.agent`, scope === undefined ? [] : [scope])
+	// One scope: its sessions, then their notes. Every scope: notes counted per session along
+	// their index first, then the few sessions joined (joining every note to its session before
+	// grouping took twice as long over 20,000 notes).
+	const rows = scope !== undefined
+		? c.values(`SELECT s.project, s.agent, count(*), max(n.ts) FROM session_notes n JOIN sessions s ON s.id = n.session WHERE ${SHOWN} AND s.project = ? GROUP BY s.project, s.agent`, [scope])
+		: c.values(`SELECT s.project, s.agent, sum(x.n), max(x.last) FROM (SELECT n.session, count(*) AS n, max(n.ts) AS last FROM session_notes n WHERE ${SHOWN} GROUP BY n.session) x
+			JOIN sessions s ON s.id = x.session GROUP BY s.project, s.agent`);
+	return rows
 		.map(([p, a, n, t]) => ({ scope: str(p), agent: str(a), notes: num(n), lastTs: num(t) }));
 }
 

@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { CheckpointRecord, WorkingNote } from '../core';
-import { scopeActivity, type ScopeActivity } from './activity';
+import { newestScope, scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
@@ -477,6 +477,11 @@ export class IndexStore {
 	 * §9), as core's continuity report says from a full scan. `scopes` defaults to the ones
 	 * the index knows; a caller that knows more (empty folders) passes them.
 	 */
+	/** The scope of the newest live checkpoint among `scopes` (activity.ts). */
+	newestScope(scopes: readonly string[]): string | null {
+		return newestScope(this.conn, scopes);
+	}
+
 	scopeActivity(now: number, scopes: readonly string[] = this.scopes()): ScopeActivity[] {
 		return scopeActivity(this.conn, scopes, now);
 	}

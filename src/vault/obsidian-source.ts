@@ -32,7 +32,8 @@ export interface ScopeOverview {
 
 /** What the index answers without building the whole vault's model. */
 export interface IndexedScopes {
-	overview(): Promise<{ scopes: string[]; newest: () => string | null } | null>;
+	/** `revision` is read when the answer is taken, after the index's earlier work (and its bumps): what it answers is of that revision. */
+	overview(revision: () => number): Promise<{ scopes: string[]; newest: () => string | null; revision: number } | null>;
 	/** A model that shows every resume of the scope as the whole model does; null when the index is not usable. */
 	modelFor(scope: string): Promise<VaultModel | null>;
 }
@@ -78,10 +79,11 @@ export class ModelSource {
 	 * else from the whole model.
 	 */
 	async overview(): Promise<ScopeOverview> {
-		const revision = this.rev;
 		const folder = this.folder();
 		const root = sessionsRoot(folder);
-		const indexed = await this.scoped?.overview();
+		// The revision at the moment the index answers: the bump of the opening pass that ran before
+		// it is already in, so the catch-up after that pass does not draw the same pane again.
+		const indexed = await this.scoped?.overview(() => this.rev);
 		if (!indexed) {
 			const loaded = await this.load();
 			const { model } = loaded;
@@ -90,7 +92,7 @@ export class ModelSource {
 		const found = findSessionsFolder(this.vault, folder) !== null;
 		const dirs = indexed.scopes.map((s) => ({ scope: s, dir: root === '' ? s : `${root}/${s}` }));
 		return {
-			revision, root, found, scopes: indexed.scopes, newest: indexed.newest,
+			revision: indexed.revision, root, found, scopes: indexed.scopes, newest: indexed.newest,
 			scopeOf: (p) => deepestScope(dirs, p),
 		};
 	}

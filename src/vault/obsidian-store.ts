@@ -130,7 +130,7 @@ export class IndexService extends Component {
 	 * the scope names (as VaultModel.scopes) and the scope of the newest checkpoint (as the
 	 * pane's mostRecentScope finds it in a whole model). Null when the index is not usable.
 	 */
-	async overview(): Promise<{ scopes: string[]; newest: () => string | null } | null> {
+	async overview(revision: () => number = () => 0): Promise<{ scopes: string[]; newest: () => string | null; revision: number } | null> {
 		if (this.state === 'idle') return null;
 		return this.run(() => {
 			const ix = this.state === 'ready' ? this.indexer : null;
@@ -141,7 +141,7 @@ export class IndexService extends Component {
 				const n = ix.newestScope();
 				return n !== null && scopes.includes(n) ? n : scopes[0] ?? null;
 			};
-			return { scopes, newest };
+			return { scopes, newest, revision: revision() };
 		});
 	}
 

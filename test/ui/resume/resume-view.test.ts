@@ -372,4 +372,17 @@ describe('after a start (docs/decisions.md, "The pane at the speed of the scope"
 		// Asked only now, by this test: the start built none.
 		expect(whole).toHaveBeenCalledTimes(1);
 	});
+
+	test('a start draws the pane once: the views\' catch-up after the opening pass finds it drawn', async () => {
+		app = makeApp(vaultFiles());
+		plugin = await loadPlugin(app, null, false);
+		const view = await openResumeView(app, plugin);
+		const loads = jest.spyOn(plugin.source, 'loadScope');
+		layoutReady(app);
+		await plugin.index.service.run(() => undefined);
+		// Past the catch-up 300 ms after the pass's change.
+		await settle(1000);
+		expect(q(view, '.logos-who').textContent).toMatch(/^claude · /);
+		expect(loads).toHaveBeenCalledTimes(1);
+	});
 });
