@@ -193,20 +193,17 @@ export interface NotePair {
 
 /** shownNotes folded by scope and agent in SQL: no note is decoded. */
 export function shownNotePairs(c: Conn, scope?: string): NotePair[] {
-	// One scope: its sessions, then their notes. Every scope: notes counted per session along
-	// their index first, then the few sessions joined (joining every note to its session before
-	// grouping took twice as long over 20,000 notes).
-	const rows = scope !== undefined
-		? c.values(`SELECT s.project, s.agent, count(*), max(n.ts) FROM session_notes n JOIN sessions s ON s.id = n.session WHERE ${SHOWN} AND s.project = ? GROUP BY s.project, s.agent`, [scope])
-		: c.values(`SELECT s.project, s.agent, sum(x.n), max(x.last) FROM (SELECT n.session, count(*) AS n, max(n.ts) AS last FROM session_notes n WHERE ${SHOWN} GROUP BY n.session) x
-			JOIN sessions s ON s.id = x.session GROUP BY s.project, s.agent`);
-	return rows
+	const where = scope === undefined ? '' : 'AND s.project = ?';
+	// Each session's count from its tally (schema.ts, step 9) and its newest shown note from the
+	// end of its index: per session, never per note.
+	return c.values(`SELECT s.project, s.agent, sum(t.n), max((SELECT n.ts FROM session_notes n WHERE n.session = s.id AND ${SHOWN} ORDER BY n.ts DESC LIMIT 1))
+		FROM session_shown t JOIN sessions s ON s.id = t.session WHERE t.n > 0 ${where} GROUP BY s.project, s.agent`, scope === undefined ? [] : [scope])
 		.map(([p, a, n, t]) => ({ scope: str(p), agent: str(a), notes: num(n), lastTs: num(t) }));
 }
 
 export function countShown(c: Conn, scope?: string): number {
 	const where = scope === undefined ? '' : 'AND s.project = ?';
-	const row = c.get(`SELECT count(*) AS n FROM session_notes n JOIN sessions s ON s.id = n.session WHERE ${SHOWN} ${where}`, scope === undefined ? [] : [scope]);
+	const row = c.get(`SELECT coalesce(sum(t.n), 0) AS n FROM session_shown t JOIN sessions s ON s.id = t.session WHERE t.n > 0 ${where}`, scope === undefined ? [] : [scope]);
 	return num(row?.n);
 }
 

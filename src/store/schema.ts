@@ -268,3 +268,30 @@ INSERT INTO news_baseline (what) VALUES ('rows'), ('verdicts');
 export const LIVE_COUNT_SCHEMA = `
 CREATE INDEX checkpoints_dead ON checkpoints(scope) WHERE NOT (copy_of IS NULL AND empty = 0);
 `;
+
+// Step 9: how many notes of each session a person sees as not yet checkpointed (note-rows.ts,
+// SHOWN), kept by triggers: the status bar counts every scope's notes from one row per
+// session, not from every note (20,000 at 10,000 checkpoints). Rows at 0 stay; readers skip them.
+export const SHOWN_TALLY_SCHEMA = `
+CREATE TABLE session_shown (
+	session TEXT PRIMARY KEY,
+	n INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO session_shown (session, n)
+	SELECT session, count(*) FROM session_notes WHERE present = 1 OR (own = 1 AND dismissed = 0) GROUP BY session;
+CREATE TRIGGER shown_added AFTER INSERT ON session_notes
+	WHEN new.present = 1 OR (new.own = 1 AND new.dismissed = 0) BEGIN
+	INSERT INTO session_shown (session, n) VALUES (new.session, 1) ON CONFLICT (session) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER shown_removed AFTER DELETE ON session_notes
+	WHEN old.present = 1 OR (old.own = 1 AND old.dismissed = 0) BEGIN
+	UPDATE session_shown SET n = n - 1 WHERE session = old.session;
+END;
+CREATE TRIGGER shown_changed AFTER UPDATE OF session, present, own, dismissed ON session_notes BEGIN
+	UPDATE session_shown SET n = n - 1
+		WHERE session = old.session AND (old.present = 1 OR (old.own = 1 AND old.dismissed = 0));
+	INSERT INTO session_shown (session, n)
+		SELECT new.session, 1 WHERE new.present = 1 OR (new.own = 1 AND new.dismissed = 0)
+		ON CONFLICT (session) DO UPDATE SET n = n + 1;
+END;
+`;

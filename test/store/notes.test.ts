@@ -10,7 +10,32 @@ beforeAll(async () => {
 beforeEach(() => {
 	store = IndexStore.create(sql);
 });
-afterEach(() => store.close());
+/**
+ * The status bar's counts come from a tally kept by triggers (schema.ts, step 9): after every
+ * test's writes (imports, rewrites, own notes, dismissals, a rebuild) they must be what the
+ * notes themselves say, per scope and agent, with the newest note's time.
+ */
+function pairsFromNotes(): { scope: string; agent: string; notes: number; lastTs: number }[] {
+	const out = new Map<string, { scope: string; agent: string; notes: number; lastTs: number }>();
+	for (const scope of store.scopes()) {
+		for (const n of store.notesOfScope(scope)) {
+			const key = `${n.scope}\u0000${n.agent}`;
+			const p = out.get(key) ?? { scope: n.scope, agent: n.agent, notes: 0, lastTs: n.ts };
+			out.set(key, { ...p, notes: p.notes + 1, lastTs: Math.max(p.lastTs, n.ts) });
+		}
+	}
+	return [...out.values()];
+}
+
+const byKey = (a: { scope: string; agent: string }, b: { scope: string; agent: string }): number => (a.scope + a.agent < b.scope + b.agent ? -1 : 1);
+
+afterEach(() => {
+	const expected = pairsFromNotes().sort(byKey);
+	expect([...store.notePairs()].sort(byKey)).toEqual(expected);
+	expect(store.uncommittedCount()).toBe(expected.reduce((n, p) => n + p.notes, 0));
+	for (const scope of store.scopes()) expect(store.notePairs(scope)).toEqual(expected.filter((p) => p.scope === scope).sort(byKey));
+	store.close();
+});
 
 const T0 = localTs(2026, 11, 16, 9, 12, 4);
 

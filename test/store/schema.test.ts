@@ -29,7 +29,7 @@ describe('schema', () => {
 		expect(applicationId(db)).toBe(APPLICATION_ID);
 		const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")[0].values.flat();
 		// Rulings and decisions are read from each checkpoint's record (docs/decisions.md, "The index file's size").
-		expect(tables).toEqual(['checkpoints', 'news_baseline', 'note_files', 'session_notes', 'sessions', 'stamp_total', 'verdict_lines']);
+		expect(tables).toEqual(['checkpoints', 'news_baseline', 'note_files', 'session_notes', 'session_shown', 'sessions', 'stamp_total', 'verdict_lines']);
 		db.close();
 	});
 
@@ -59,6 +59,9 @@ describe('migrations', () => {
 		expect(userVersion(opened.db)).toBe(SCHEMA_VERSION);
 		const store = new IndexStore(opened.db);
 		expect(store.notesOfScope('kestrel').map((n) => n.text)).toEqual(['tried the cache']);
+		// The status bar's count of it, from the tally the upgrade filled (step 9).
+		expect(store.uncommittedCount('kestrel')).toBe(1);
+		expect(store.notePairs()).toEqual([{ scope: 'kestrel', agent: 'claude', notes: 1, lastTs: 100 }]);
 		// A migrated note acts like any imported one: importing it again adds nothing.
 		expect(store.importNotes('kestrel', [note('tried the cache', 100)]).added).toBe(0);
 		store.close();
