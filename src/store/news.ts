@@ -92,9 +92,14 @@ export function newsOfScope(c: Conn, scope: string, since: number, ownLines: rea
 	};
 }
 
-/** The new items themselves, for the pane and the timeline to mark. */
+/** Paths of the checkpoints first seen after `since`, in history's order: what the timeline rings. */
+export function newPathsOfScope(c: Conn, scope: string, since: number): string[] {
+	return c.values(`SELECT k.path ${NEW_CHECKPOINTS} ORDER BY k.name, k.path`, [scope, since]).map((r) => str(r[0]));
+}
+
+/** The new items themselves, for the pane to mark. */
 export function newItemsOfScope(c: Conn, scope: string, since: number, ownLines: readonly string[]): NewItems {
-	const paths = c.values(`SELECT k.path ${NEW_CHECKPOINTS} ORDER BY k.name, k.path`, [scope, since]).map((r) => str(r[0]));
+	const paths = newPathsOfScope(c, scope, since);
 	const conversationIds = c.values(NEW_CONVERSATIONS, [scope, since, scope, since]).map((r) => str(r[0]));
 	const noteKeys = c.values(`SELECT n.ts, n.text ${NEW_NOTES} ORDER BY n.ts, n.id`, [scope, since]).map((r) => noteKey(num(r[0]), str(r[1])));
 	const rulings = paths.length === 0 ? [] : newRulingKeys(c, scope, since);

@@ -18,7 +18,7 @@ import {
 	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, type NotePair, noteScopes, ownNotes, pendingOwn, restoreOwn, setFlushed,
 	shownNotePairs, shownNotes, type StampFormat, writeNoteFile,
 } from './note-rows';
-import { baselinePending, newItemsOfScope, newsOfScope, type NewItems, type ScopeNews, seeVerdictLines, setBaseline } from './news';
+import { baselinePending, newItemsOfScope, newPathsOfScope, newsOfScope, type NewItems, type ScopeNews, seeVerdictLines, setBaseline } from './news';
 import { createIndexDb, isDamageError } from './open';
 import { salvageFromDb, salvageOwnNotes, type SalvagedNote } from './salvage';
 
@@ -462,6 +462,11 @@ export class IndexStore {
 	/** The same, with the items, for a view to mark them. */
 	newItemsOfScope(scope: string, since: number, ownLines: readonly string[] = []): NewItems {
 		return newItemsOfScope(this.conn, scope, since, ownLines);
+	}
+
+	/** The checkpoints of the scope first seen after `since` (news.ts). */
+	newPathsOfScope(scope: string, since: number): string[] {
+		return newPathsOfScope(this.conn, scope, since);
 	}
 
 	export(): Uint8Array {

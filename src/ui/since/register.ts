@@ -32,8 +32,10 @@ export interface SinceDeps {
 export interface SinceFeatures {
 	/** What the resume pane asks. */
 	readonly pane: PaneNews;
-	/** The new checkpoints of a scope for the timeline, with the moment they count from; null when none can be known. */
-	newPaths(scope: string): { since: number; paths: ReadonlySet<string> } | null;
+	/** When the person last looked at a scope on this device; null when never. */
+	lastLooked(scope: string): number | null;
+	/** The checkpoints of a scope first seen after `since` (a last look), for the timeline to ring. */
+	newPaths(scope: string, since: number): ReadonlySet<string>;
 	/** Every scope with news, most first. */
 	scopesWithNews(): ScopeNews[];
 	/** A verdict line this device appended (never news to it). */
@@ -104,11 +106,8 @@ export function registerSince(plugin: SinceHost, deps: SinceDeps): SinceFeatures
 
 	return {
 		pane,
-		newPaths(scope) {
-			const since = looked.get(scope);
-			const found = since === null ? null : items(scope, since);
-			return since === null || !found ? null : { since, paths: new Set(found.paths) };
-		},
+		lastLooked: (scope) => looked.get(scope),
+		newPaths: (scope, since) => new Set(deps.store()?.newPathsOfScope(scope, since) ?? []),
 		scopesWithNews,
 		wroteVerdict: (line) => own.add(line),
 		start() {

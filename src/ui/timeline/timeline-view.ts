@@ -23,7 +23,7 @@ export const TIMELINE_VIEW_TYPE = 'logos-timeline';
 /** What the timeline asks of the plugin besides the model. */
 export interface TimelineHost extends ChainHost {
 	/** The checkpoints of a scope new since the person last looked at it (docs/decisions.md, "Since I last looked"). */
-	readonly since?: { newPaths(scope: string): { since: number; paths: ReadonlySet<string> } | null };
+	readonly since?: { lastLooked(scope: string): number | null; newPaths(scope: string, since: number): ReadonlySet<string> };
 }
 /** Colours in styles.css: --logos-agent-0 … --logos-agent-5. */
 export const AGENT_PALETTE = 6;
@@ -192,9 +192,9 @@ export class TimelineView extends ModelView {
 			const active = this.app.workspace.getActiveFile();
 			this.sel.scope = (active ? scopeOfPath(model, active.path) : null) ?? mostRecentScope(model);
 		}
-		const news = this.sel.scope === null ? null : this.host.since?.newPaths(this.sel.scope) ?? null;
-		this.fresh = news?.paths ?? new Set();
-		return [this.sel.scope, this.sel.zoom, this.sel.end, this.width(), news?.since].join('\u0000');
+		// The last look alone: which checkpoints are new is asked only when a draw is due.
+		const since = this.sel.scope === null ? null : this.host.since?.lastLooked(this.sel.scope) ?? null;
+		return [this.sel.scope, this.sel.zoom, this.sel.end, this.width(), since].join('\u0000');
 	}
 
 	protected async draw(loaded: LoadedModel): Promise<void> {
@@ -211,6 +211,8 @@ export class TimelineView extends ModelView {
 			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.noScopes(loaded.root) });
 			return;
 		}
+		const since = this.host.since?.lastLooked(this.sel.scope) ?? null;
+		this.fresh = since === null ? new Set() : this.host.since?.newPaths(this.sel.scope, since) ?? new Set();
 		await this.render(buildTimeline(model, this.sel.scope, nowSeconds()), this.width());
 	}
 

@@ -76,7 +76,7 @@ test('a scope never looked at has no news; once looked at, what arrives later is
 	expect(h.since.scopesWithNews()).toMatchObject([{ scope: 'kestrel', checkpoints: 1 }]);
 	expect(h.dot().hasClass('logos-is-hidden')).toBe(false);
 	expect(h.dot().getAttribute('aria-label')).toBe(`New since you last looked, in kestrel.\n${NEWS.dotHint}`);
-	expect(h.since.newPaths('kestrel')?.paths).toEqual(new Set(['sessions/kestrel/_convos/c1/20261102-090000-claude.md']));
+	expect(h.since.newPaths('kestrel', h.since.lastLooked('kestrel') ?? -1)).toEqual(new Set(['sessions/kestrel/_convos/c1/20261102-090000-claude.md']));
 
 	h.setNow(4000);
 	h.since.pane.markSeen('kestrel');

@@ -108,14 +108,20 @@ describe('reading the timeline', () => {
 		const view = await start(DEMO_DIR);
 		const fresh = 'sessions/rivet/_convos/c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f/20261112-154210-claude.md';
 		// What "since I last looked" answers for rivet (its own tests: test/ui/since, test/store/news.test.ts).
-		jest.spyOn(plugin.since, 'newPaths').mockImplementation((scope) => (scope === 'rivet' ? { since: 1, paths: new Set([fresh]) } : null));
+		jest.spyOn(plugin.since, 'lastLooked').mockImplementation((scope) => (scope === 'rivet' ? 1 : null));
+		jest.spyOn(plugin.since, 'newPaths').mockImplementation((scope, since) => new Set(scope === 'rivet' && since === 1 ? [fresh] : []));
 		await view.showScope('rivet');
 		const marked = [...view.contentEl.querySelectorAll('.logos-timeline-mark.is-new')];
 		expect(marked.map((m) => m.getAttribute('data-session'))).toEqual(['20261112-154210-claude']);
 		expect(marked[0].getAttribute('aria-label')).toMatch(/ · new since you last looked$/);
 		expect(view.contentEl.querySelector('.logos-timeline-legend-new')?.textContent).toBe('1 new since you last looked');
 		// Seen: the next refresh draws no ring.
-		jest.spyOn(plugin.since, 'newPaths').mockReturnValue({ since: 2, paths: new Set() });
+		const asked = jest.spyOn(plugin.since, 'newPaths');
+		asked.mockClear();
+		await view.refresh();
+		// Nothing changed: a refresh asks the last look alone, not which checkpoints are new.
+		expect(asked).not.toHaveBeenCalled();
+		jest.spyOn(plugin.since, 'lastLooked').mockReturnValue(2);
 		await view.refresh();
 		expect(view.contentEl.querySelectorAll('.logos-timeline-mark.is-new').length).toBe(0);
 		expect(view.contentEl.querySelector('.logos-timeline-legend-new')).toBeNull();
