@@ -8,7 +8,7 @@ import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeList
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
-import type { WorkingNote } from '../core';
+import { parseUncommitted, type WorkingNote } from '../core';
 import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
 
@@ -92,14 +92,17 @@ export function openVault(ctx: CommandContext, project?: string): Vault {
  * session other than its file's stem is read whole (newestRecord).
  */
 function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeListing, v: Vault): ScopeFacts[] {
-	const byPath = new Map(tree.entries.map((e) => [e.path, e]));
-	const readOne = (p: string) => readTree(ctx.vaultDir, { ...tree, entries: [byPath.get(p) as SessionsTree['entries'][number]] }, () => true, ctx.onRead).files[0];
-	const notePaths = new Set(listing.notes.values());
-	const notes = notePaths.size === 0 ? new Map<string, WorkingNote[]>() : buildVaultModel(readTree(ctx.vaultDir, tree, (p) => notePaths.has(p), ctx.onRead)).notes;
+	const byPath = new Map<string, SessionsTree['entries'][number]>();
+	for (const e of tree.entries) byPath.set(e.path, e);
+	const readOne = (p: string) => readTree(ctx.vaultDir, { root: tree.root, dirs: tree.dirs, entries: [byPath.get(p) as SessionsTree['entries'][number]] }, () => true, ctx.onRead).files[0];
 	return listing.scopes.map((scope) => {
 		let latest = newestRecord(listing, scope, readOne);
 		if (latest === undefined) latest = history(v.model([scope]).scan, scope).entries[0] ?? null;
-		return { scope, checkpoints: checkpointFileCount(listing, scope), latest, notes: notes.get(scope) ?? [] };
+		// A model's notes of a scope, without the model: its uncommitted.md parsed, none when unreadable (buildVaultModel).
+		const notesPath = listing.notes.get(scope);
+		const text = notesPath === undefined ? null : readOne(notesPath).text;
+		const notes: WorkingNote[] = text === null ? [] : parseUncommitted(text, scope);
+		return { scope, checkpoints: checkpointFileCount(listing, scope), latest, notes };
 	});
 }
 

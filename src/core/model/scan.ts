@@ -404,26 +404,18 @@ export interface ScopeListing {
 	namesIn: Map<string, Set<string>>;
 }
 
-export function listScopes(snapRoot: string, dirs: readonly string[], paths: readonly string[]): ScopeListing {
+export function listScopes(snapRoot: string, _dirs: readonly string[], paths: readonly string[]): ScopeListing {
 	const root = snapRoot.replace(/^\/+|\/+$/g, '');
-	const projects = new Set<string>();
-	const rels: { path: string; parts: string[] }[] = [];
-	for (const d of dirs) {
-		const rel = relativeTo(root, d.replace(/\/+$/, ''));
-		if (rel) projects.add(rel.split('/')[0]);
-	}
-	for (const p of paths) {
-		const rel = relativeTo(root, p);
-		if (!rel) continue;
-		const parts = rel.split('/');
-		if (parts.length > 1) projects.add(parts[0]);
-		rels.push({ path: p, parts });
-	}
 	const listing: ScopeListing = { scopes: [], checkpoints: new Map(), notes: new Map(), namesIn: new Map() };
 	const scopes = new Set<string>();
-	for (const { path, parts } of rels) {
+	// One pass: a path classify places has a folder under the root, so its project is one of
+	// the listed ones; the folders themselves add no scope (scopes hold a file).
+	for (const path of paths) {
+		const rel = relativeTo(root, path);
+		if (!rel) continue;
+		const parts = rel.split('/');
 		const c = classify(parts);
-		if (!c || !projects.has(parts[0]) || !isProjectDir(parts[0])) continue;
+		if (!c || !isProjectDir(parts[0])) continue;
 		const place = c.place;
 		if (c.role === 'notes') {
 			listing.notes.set(place.scope, path);
