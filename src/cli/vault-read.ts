@@ -9,6 +9,8 @@ import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
 import { parseUncommitted, type WorkingNote } from '../core';
+import * as fs from 'node:fs';
+import { pushAll, type VaultSnapshot } from '../core';
 import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
 
@@ -50,6 +52,34 @@ interface Walked {
 }
 
 /**
+ * readTree's snapshot without a stat per file: a plain markdown file is read for its bytes
+ * alone (its `mtime` is 0: a stamp only keys the plugin's kept parses, and no answer of the
+ * CLI shows one). Anything else, and a file whose read fails, is read as readTree reads it,
+ * so a link, a folder or an unreadable file stands in the answer as ever.
+ */
+export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tree: SessionsTree, want: (p: string) => boolean): VaultSnapshot {
+	const snap: VaultSnapshot = { root: tree.root, files: [], dirs: tree.dirs };
+	for (const e of tree.entries) {
+		if (!want(e.path)) continue;
+		if (e.kind === 'file' && e.name.endsWith('.md')) {
+			let bytes: Buffer | null = null;
+			try {
+				bytes = fs.readFileSync(e.abs);
+			} catch {
+				// Said as readTree says it, below.
+			}
+			if (bytes !== null) {
+				ctx.onRead?.(e.path);
+				snap.files.push({ path: e.path, text: bytes.toString('utf8'), mtime: 0, size: bytes.length });
+				continue;
+			}
+		}
+		pushAll(snap.files, readTree(ctx.vaultDir, { root: tree.root, dirs: tree.dirs, entries: [e] }, () => true, ctx.onRead).files);
+	}
+	return snap;
+}
+
+/**
  * `project`: a question about that project's scopes only. Its folder is walked alone (a
  * scope, its worktrees and all their files lie under it); the rest of the sessions folder is
  * walked only if the answer turns out to need it (an unknown scope's message, a chain that
@@ -65,7 +95,7 @@ export function openVault(ctx: CommandContext, project?: string): Vault {
 	const all = (): Walked => (whole ??= walk());
 	const ours = (scope: string): boolean => project !== undefined && projectOf(scope) === project;
 	const root = part.tree.root.replace(/^\/+|\/+$/g, '');
-	const read = (from: Walked, want: (p: string) => boolean) => readTree(ctx.vaultDir, from.tree, want, ctx.onRead);
+	const read = (from: Walked, want: (p: string) => boolean) => readWanted(ctx, from.tree, want);
 	const v: Vault = {
 		get scopes() {
 			return all().listing.scopes;
@@ -94,7 +124,7 @@ export function openVault(ctx: CommandContext, project?: string): Vault {
 function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeListing, v: Vault): ScopeFacts[] {
 	const byPath = new Map<string, SessionsTree['entries'][number]>();
 	for (const e of tree.entries) byPath.set(e.path, e);
-	const readOne = (p: string) => readTree(ctx.vaultDir, { root: tree.root, dirs: tree.dirs, entries: [byPath.get(p) as SessionsTree['entries'][number]] }, () => true, ctx.onRead).files[0];
+	const readOne = (p: string) => readWanted(ctx, { root: tree.root, dirs: tree.dirs, entries: [byPath.get(p) as SessionsTree['entries'][number]] }, () => true).files[0];
 	return listing.scopes.map((scope) => {
 		let latest = newestRecord(listing, scope, readOne);
 		if (latest === undefined) latest = history(v.model([scope]).scan, scope).entries[0] ?? null;
