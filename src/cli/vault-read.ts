@@ -4,12 +4,12 @@
  * with `--db FILE`, the index read-only. Kept apart from the command table so that the
  * lightest commands (`scopes`, `continuity`) load without the others' code.
  */
+import * as fs from 'node:fs';
 import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core';
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
 import { parseUncommitted, type WorkingNote } from '../core';
-import * as fs from 'node:fs';
 import { pushAll, type VaultSnapshot } from '../core';
 import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';

@@ -424,8 +424,8 @@ export function listScopes(snapRoot: string, _dirs: readonly string[], paths: re
 		if (slash + 1 !== folderKey?.length || !path.startsWith(folderKey)) {
 			folderKey = path.slice(0, slash + 1);
 			const rel = slash < 0 ? null : relativeTo(root, path.slice(0, slash));
-			at = rel === null ? null : placeOf([...rel.split('/'), '']);
-			if (at && !isProjectDir(rel?.split('/', 1)[0] ?? '')) at = null;
+			const parts = rel === null ? null : rel.split('/');
+			at = parts !== null && isProjectDir(parts[0]) ? placeOf([...parts, '']) : null;
 			names = null;
 		}
 		if (!at) continue;
