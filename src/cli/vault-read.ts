@@ -5,6 +5,7 @@
  * lightest commands (`scopes`, `continuity`) load without the others' code.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core';
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
@@ -122,9 +123,13 @@ export function openVault(ctx: CommandContext, project?: string): Vault {
  * session other than its file's stem is read whole (newestRecord).
  */
 function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeListing, v: Vault): ScopeFacts[] {
-	const byPath = new Map<string, SessionsTree['entries'][number]>();
-	for (const e of tree.entries) byPath.set(e.path, e);
-	const readOne = (p: string) => readWanted(ctx, { root: tree.root, dirs: tree.dirs, entries: [byPath.get(p) as SessionsTree['entries'][number]] }, () => true).files[0];
+	// A listed path is a plain file unless the walk found something else there (a link, a
+	// folder, a special file): only those are looked up, not every one of 10,000 names.
+	type Entry = SessionsTree['entries'][number];
+	const odd = new Map<string, Entry>();
+	for (const e of tree.entries) if (e.kind !== 'file') odd.set(e.path, e);
+	const entryOf = (p: string): Entry => odd.get(p) ?? { abs: path.join(ctx.vaultDir, p), name: p.slice(p.lastIndexOf('/') + 1), path: p, kind: 'file' };
+	const readOne = (p: string) => readWanted(ctx, { root: tree.root, dirs: tree.dirs, entries: [entryOf(p)] }, () => true).files[0];
 	return listing.scopes.map((scope) => {
 		let latest = newestRecord(listing, scope, readOne);
 		if (latest === undefined) latest = history(v.model([scope]).scan, scope).entries[0] ?? null;
