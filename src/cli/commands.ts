@@ -80,6 +80,9 @@ function readCheckpointFile(file: string): string {
 	}
 }
 
+/** Lines for an answer that shows none (the resume's markdown): no file's line map is made. */
+const NO_LINES: VaultModel['lines'] = { bullet: () => -1, key: () => -1 };
+
 /** A scope and the worktree scopes of its project: conversations are gathered per project. */
 function projectScopesOf(v: Vault, scope: string): string[] {
 	return v.projectScopes(projectOf(scope));
@@ -188,13 +191,17 @@ export const COMMANDS: Record<string, Command> = {
 		run: readCommand((ctx, v) => {
 			const scope = knownScope(v, ctx);
 			const opts = { conversation: str(ctx, 'conversation') ?? null, now: ctx.now };
+			const markdown = ctx.values.markdown === true || !ctx.json;
+			// The markdown names no line: the rulings' lines (a map of every file of the scope)
+			// are left unworked for it (docs/decisions.md "What a CLI command reads").
+			const answer = (m: VaultModel) => withUsage(() => buildResume(markdown ? { ...m, lines: NO_LINES } : m, scope, opts));
 			// The project's scopes (its conversations); the whole vault only when the walk back
 			// from the latest checkpoint leaves its scope or dangles (walkStaysHome).
 			let m = v.model(projectScopesOf(v, scope));
-			let r = withUsage(() => buildResume(m, scope, opts));
+			let r = answer(m);
 			if (r.latest && !walkStaysHome(m, r.latest.record, scope)) {
 				m = v.model('all');
-				r = withUsage(() => buildResume(m, scope, opts));
+				r = answer(m);
 			}
 			if (ctx.values.markdown === true) return ctx.json ? { markdown: renderResumeMarkdown(r) } : renderResumeMarkdown(r);
 			return ctx.json ? out.resumeJson(r) : renderResumeMarkdown(r);

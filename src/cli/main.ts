@@ -114,7 +114,12 @@ async function main(argv: string[]): Promise<void> {
 	};
 	try {
 		const out = await command.run(ctx);
-		process.stdout.write(ctx.json ? `${jsonForTerminal(out)}\n` : `${stripControls(String(out))}\n`);
+		// Once the answer and any warning are handed to the system the run is over: exiting then
+		// spares the collector the work it would finish on the way out (docs/decisions.md "What a
+		// CLI command reads"). A pipe is written asynchronously, so the exit waits for both.
+		process.stdout.write(ctx.json ? `${jsonForTerminal(out)}\n` : `${stripControls(String(out))}\n`, () => {
+			process.stderr.write('', () => process.exit(0));
+		});
 	} catch (e) {
 		if (e instanceof UsageError) fail(e.message, 2);
 		fail(`unexpected failure: ${(e as Error).stack ?? String(e)}`, 1);

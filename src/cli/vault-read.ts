@@ -4,11 +4,14 @@
  * with `--db FILE`, the index read-only. Kept apart from the command table so that the
  * lightest commands (`scopes`, `continuity`) load without the others' code.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core';
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
-import type { WorkingNote } from '../core';
+import { parseUncommitted, type WorkingNote } from '../core';
+import { pushAll, type VaultSnapshot } from '../core';
 import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
 
@@ -50,6 +53,34 @@ interface Walked {
 }
 
 /**
+ * readTree's snapshot without a stat per file: a plain markdown file is read for its bytes
+ * alone (its `mtime` is 0: a stamp only keys the plugin's kept parses, and no answer of the
+ * CLI shows one). Anything else, and a file whose read fails, is read as readTree reads it,
+ * so a link, a folder or an unreadable file stands in the answer as ever.
+ */
+export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tree: SessionsTree, want: (p: string) => boolean): VaultSnapshot {
+	const snap: VaultSnapshot = { root: tree.root, files: [], dirs: tree.dirs };
+	for (const e of tree.entries) {
+		if (!want(e.path)) continue;
+		if (e.kind === 'file' && e.name.endsWith('.md')) {
+			let bytes: Buffer | null = null;
+			try {
+				bytes = fs.readFileSync(e.abs);
+			} catch {
+				// Said as readTree says it, below.
+			}
+			if (bytes !== null) {
+				ctx.onRead?.(e.path);
+				snap.files.push({ path: e.path, text: bytes.toString('utf8'), mtime: 0, size: bytes.length });
+				continue;
+			}
+		}
+		pushAll(snap.files, readTree(ctx.vaultDir, { root: tree.root, dirs: tree.dirs, entries: [e] }, () => true, ctx.onRead).files);
+	}
+	return snap;
+}
+
+/**
  * `project`: a question about that project's scopes only. Its folder is walked alone (a
  * scope, its worktrees and all their files lie under it); the rest of the sessions folder is
  * walked only if the answer turns out to need it (an unknown scope's message, a chain that
@@ -65,7 +96,7 @@ export function openVault(ctx: CommandContext, project?: string): Vault {
 	const all = (): Walked => (whole ??= walk());
 	const ours = (scope: string): boolean => project !== undefined && projectOf(scope) === project;
 	const root = part.tree.root.replace(/^\/+|\/+$/g, '');
-	const read = (from: Walked, want: (p: string) => boolean) => readTree(ctx.vaultDir, from.tree, want, ctx.onRead);
+	const read = (from: Walked, want: (p: string) => boolean) => readWanted(ctx, from.tree, want);
 	const v: Vault = {
 		get scopes() {
 			return all().listing.scopes;
@@ -92,14 +123,21 @@ export function openVault(ctx: CommandContext, project?: string): Vault {
  * session other than its file's stem is read whole (newestRecord).
  */
 function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeListing, v: Vault): ScopeFacts[] {
-	const byPath = new Map(tree.entries.map((e) => [e.path, e]));
-	const readOne = (p: string) => readTree(ctx.vaultDir, { ...tree, entries: [byPath.get(p) as SessionsTree['entries'][number]] }, () => true, ctx.onRead).files[0];
-	const notePaths = new Set(listing.notes.values());
-	const notes = notePaths.size === 0 ? new Map<string, WorkingNote[]>() : buildVaultModel(readTree(ctx.vaultDir, tree, (p) => notePaths.has(p), ctx.onRead)).notes;
+	// A listed path is a plain file unless the walk found something else there (a link, a
+	// folder, a special file): only those are looked up, not every one of 10,000 names.
+	type Entry = SessionsTree['entries'][number];
+	const odd = new Map<string, Entry>();
+	for (const e of tree.entries) if (e.kind !== 'file') odd.set(e.path, e);
+	const entryOf = (p: string): Entry => odd.get(p) ?? { abs: path.join(ctx.vaultDir, p), name: p.slice(p.lastIndexOf('/') + 1), path: p, kind: 'file' };
+	const readOne = (p: string) => readWanted(ctx, { root: tree.root, dirs: tree.dirs, entries: [entryOf(p)] }, () => true).files[0];
 	return listing.scopes.map((scope) => {
 		let latest = newestRecord(listing, scope, readOne);
 		if (latest === undefined) latest = history(v.model([scope]).scan, scope).entries[0] ?? null;
-		return { scope, checkpoints: checkpointFileCount(listing, scope), latest, notes: notes.get(scope) ?? [] };
+		// A model's notes of a scope, without the model: its uncommitted.md parsed, none when unreadable (buildVaultModel).
+		const notesPath = listing.notes.get(scope);
+		const text = notesPath === undefined ? null : readOne(notesPath).text;
+		const notes: WorkingNote[] = text === null ? [] : parseUncommitted(text, scope);
+		return { scope, checkpoints: checkpointFileCount(listing, scope), latest, notes };
 	});
 }
 

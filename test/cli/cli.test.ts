@@ -383,3 +383,26 @@ describeRef('the shared reference vault (vault-basic)', () => {
 		expect(r.latest.handoffTo).toBe('claude');
 	});
 });
+
+describe('the answer and its warnings reach a pipe whole', () => {
+	it('a history of 1,500 checkpoints (far past a pipe\'s buffer) and the warning before it, though the process exits once they are written', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-pipe-'));
+		try {
+			const scope = path.join(dir, 'sessions', 'alpha');
+			fs.mkdirSync(scope, { recursive: true });
+			for (let i = 0; i < 1500; i++) {
+				const stem = `202611${String(10 + (i % 20)).padStart(2, '0')}-${String(100000 + i)}-claude`;
+				fs.writeFileSync(path.join(scope, `${stem}.md`), `---\nagent: claude\nsession: ${stem}\n---\n\n## Task\n\n${'a task worth a long line '.repeat(8)}${i}\n\n## Next\n\nnext\n`);
+			}
+			const notIndex = path.join(dir, 'not-an-index.db');
+			fs.writeFileSync(notIndex, 'not sqlite');
+			const r = run(['history', '--vault', dir, '--scope', 'alpha', '--json', '--now', NOW, '--db', notIndex]);
+			expect(r.status).toBe(0);
+			expect(r.stdout.length).toBeGreaterThan(256 * 1024);
+			expect(JSON.parse(r.stdout).checkpoints).toHaveLength(1500);
+			expect(r.stderr).toMatch(/is not a usable index .*answered from the files/);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});

@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { COMMANDS, type CommandContext, UsageError } from '../../src/cli/commands';
+import { buildResume, buildVaultModel, renderResumeMarkdown } from '../../src/core';
+import { loadSnapshot } from '../../src/vault/node-fs';
 
 const ROOT = path.join(__dirname, '..', '..');
 const NOW = 1796068800;
@@ -68,6 +70,15 @@ for (const [vault, dir] of Object.entries(VAULTS)) {
 				const r = await same(dir, name, { scope: 'no-such-scope' });
 				expect(r.out).toMatch(/^usage: no scope "no-such-scope"/);
 				expect(r.reads).toEqual([]);
+			}
+		});
+
+		it('the resume\'s markdown, made without line maps, is the one a model with every line renders', async () => {
+			const m = buildVaultModel(loadSnapshot(dir));
+			for (const scope of scopesOf(dir)) {
+				const want = renderResumeMarkdown(buildResume(m, scope, { conversation: null, now: NOW }));
+				expect((await run(dir, 'resume', { scope }, 'needed', false)).out).toEqual(want);
+				expect((await run(dir, 'resume', { scope, markdown: true }, 'needed', true)).out).toEqual(JSON.stringify({ markdown: want }));
 			}
 		});
 

@@ -182,6 +182,8 @@ function parenthesisedConflict(name: string): string | null {
  * iCloud's ` 2` is only a copy when `siblingExists` confirms the original is there.
  */
 export function conflictCopyOf(name: string, siblingExists: (name: string) => boolean): ConflictCopy | null {
+	// Every marker below holds a space or `.sync-conflict-`: a name logos wrote has neither.
+	if (!name.includes(' ') && !name.includes('.sync-conflict-')) return null;
 	const dropbox = parenthesisedConflict(name);
 	if (dropbox !== null) return { kind: 'dropbox', original: dropbox };
 	const sync = SYNCTHING.exec(name);

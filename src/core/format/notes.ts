@@ -39,7 +39,9 @@ function noteLine(line: string): { text: string; ts: string; agent: string } | n
  */
 export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 	const out: WorkingNote[] = [];
-	const seen = new Set<string>();
+	// The texts seen at each time: texts are compared only when notes share a second, so a
+	// busy file's notes need no joined key each (`scopes` reads every uncommitted.md).
+	const seen = new Map<number, string | string[]>();
 	if (typeof text !== 'string') return out;
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
@@ -49,9 +51,11 @@ export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 		const ts = Number(m.ts);
 		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
 		if (noteText === '' || !Number.isSafeInteger(ts)) continue;
-		const key = `${noteText}\u0000${ts}`;
-		if (seen.has(key)) continue;
-		seen.add(key);
+		const at = seen.get(ts);
+		if (at === undefined) seen.set(ts, noteText);
+		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) continue;
+		else if (typeof at === 'string') seen.set(ts, [at, noteText]);
+		else at.push(noteText);
 		out.push({ scope, text: noteText, ts, agent: m.agent === '' ? 'agent' : m.agent, line: i });
 	}
 	return out;

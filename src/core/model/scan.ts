@@ -107,7 +107,12 @@ export type FileRole = 'checkpoint' | 'notes' | 'reviewed' | 'transcript';
 /** What a file is by where it sits and how it is named; null for anything else. */
 function classify(parts: string[]): { role: FileRole; place: Place } | null {
 	const place = placeOf(parts);
-	if (!place || isIgnoredName(place.name)) return null;
+	return place ? roleAt(place) : null;
+}
+
+/** classify's answer for a file already placed: by its name and its folder. */
+function roleAt(place: Place): { role: FileRole; place: Place } | null {
+	if (isIgnoredName(place.name)) return null;
 	if (place.folder === null && place.name === NOTES_FILE) return { role: 'notes', place };
 	if (place.folder === null && place.name === REVIEWED_FILE) return { role: 'reviewed', place };
 	if (place.folder !== null && place.folder.startsWith('.')) return null;
@@ -404,35 +409,38 @@ export interface ScopeListing {
 	namesIn: Map<string, Set<string>>;
 }
 
-export function listScopes(snapRoot: string, dirs: readonly string[], paths: readonly string[]): ScopeListing {
+export function listScopes(snapRoot: string, _dirs: readonly string[], paths: readonly string[]): ScopeListing {
 	const root = snapRoot.replace(/^\/+|\/+$/g, '');
-	const projects = new Set<string>();
-	const rels: { path: string; parts: string[] }[] = [];
-	for (const d of dirs) {
-		const rel = relativeTo(root, d.replace(/\/+$/, ''));
-		if (rel) projects.add(rel.split('/')[0]);
-	}
-	for (const p of paths) {
-		const rel = relativeTo(root, p);
-		if (!rel) continue;
-		const parts = rel.split('/');
-		if (parts.length > 1) projects.add(parts[0]);
-		rels.push({ path: p, parts });
-	}
 	const listing: ScopeListing = { scopes: [], checkpoints: new Map(), notes: new Map(), namesIn: new Map() };
 	const scopes = new Set<string>();
-	for (const { path, parts } of rels) {
-		const c = classify(parts);
-		if (!c || !projects.has(parts[0]) || !isProjectDir(parts[0])) continue;
-		const place = c.place;
+	// A folder's files come together in a walk: the folder is placed once (as classify places
+	// its files: the place but the name is the folder's), then each file by its name alone.
+	// A placed file's project is one of the listed ones: it has a folder under the root.
+	let folderKey: string | null = null;
+	let at: Place | null = null;
+	let names: Set<string> | null = null;
+	for (const path of paths) {
+		const slash = path.lastIndexOf('/');
+		if (slash + 1 !== folderKey?.length || !path.startsWith(folderKey)) {
+			folderKey = path.slice(0, slash + 1);
+			const rel = slash < 0 ? null : relativeTo(root, path.slice(0, slash));
+			const parts = rel === null ? null : rel.split('/');
+			at = parts !== null && isProjectDir(parts[0]) ? placeOf([...parts, '']) : null;
+			names = null;
+		}
+		if (!at) continue;
+		const place: Place = { scope: at.scope, folder: at.folder, name: path.slice(slash + 1) };
+		const c = roleAt(place);
+		if (!c) continue;
 		if (c.role === 'notes') {
 			listing.notes.set(place.scope, path);
 			scopes.add(place.scope);
 		} else if (c.role === 'checkpoint') {
 			scopes.add(place.scope);
-			const folderKey = path.slice(0, path.length - place.name.length);
-			let names = listing.namesIn.get(folderKey);
-			if (!names) listing.namesIn.set(folderKey, (names = new Set()));
+			if (!names) {
+				names = listing.namesIn.get(folderKey) ?? null;
+				if (!names) listing.namesIn.set(folderKey, (names = new Set()));
+			}
 			names.add(place.name);
 			const list = listing.checkpoints.get(place.scope);
 			if (list) list.push({ path, place, folderKey });

@@ -97,6 +97,17 @@ describe('parseUncommitted', () => {
 		expect(one('- a <!-- ts=1 agent=x --> b <!-- ts=2 agent=y -->')[0]).toMatchObject({ text: 'a <!-- ts=1 agent=x --> b', ts: 2, agent: 'y' });
 	});
 
+	it('keeps the first of each (text, ts), however texts and times repeat among the lines', () => {
+		const line = fc.record({ text: fc.constantFrom('a', 'b', 'c', 'a b'), ts: fc.constantFrom(1, 2, 3), agent: fc.constantFrom('x', 'y') });
+		fc.assert(fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
+			const got = parseUncommitted(lines.map((l) => `- ${l.text} <!-- ts=${l.ts} agent=${l.agent} -->`).join('\n'), 's');
+			const want = lines
+				.map((l, line) => ({ scope: 's', text: l.text, ts: l.ts, agent: l.agent, line }))
+				.filter((n, i, all) => all.findIndex((m) => m.text === n.text && m.ts === n.ts) === i);
+			expect(got).toEqual(want);
+		}), { numRuns: 300 });
+	});
+
 	it('counts a repeated (text, ts) once and skips blank text and times past 2^53', () => {
 		const text = ['- same <!-- ts=3 agent=a -->', '- same <!-- ts=3 agent=b -->', '- same <!-- ts=4 agent=a -->', '-   <!-- ts=9 agent=a -->', '- big <!-- ts=99999999999999999999 agent=a -->'].join('\n');
 		expect(one(text).map((n) => [n.ts, n.agent, n.line])).toEqual([

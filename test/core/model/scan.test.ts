@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import {
 	conflictCopyOf,
 	isCheckpointFile,
+	listScopes,
 	isTranscriptFile,
 	safeName,
 	safeScope,
@@ -376,5 +378,27 @@ describe('scanVault on in-memory vaults', () => {
 			const s = scanVault(snapshot({ [`kestrel/${id}.md`]: cp(id), [`heron/${id}.md`]: cp(id, { project: 'heron' }) }));
 			expect(s.records.every((r) => r.copyOf === null)).toBe(true);
 		});
+	});
+});
+
+describe('listScopes', () => {
+	// Segments that place a file differently: hidden, reserved, conversation, unattached, empty, odd.
+	const SEG = ['alpha', 'beta', '.hidden', '_convos', 'plans', 'c1', '_unattached', 'wt', '', 'x.md'];
+	const NAME = ['20261110-090000-claude.md', '20261111-090000-codex 2.md', 'uncommitted.md', 'reviewed.md', 'transcript.jsonl', '.20261112-090000-a.md', '20261112-090000-a.md.tmp', 'notes.md'];
+	const path = fc.tuple(fc.constantFrom('sessions/', '', 'other/'), fc.array(fc.constantFrom(...SEG), { maxLength: 5 }), fc.constantFrom(...NAME))
+		.map(([root, dirs, name]) => root + [...dirs, name].join('/'));
+
+	it('places every file as a scan of the same files does, in any order of the paths', () => {
+		fc.assert(fc.property(fc.uniqueArray(path, { maxLength: 30 }), (paths) => {
+			const scan = scanVault({ root: 'sessions', files: paths.map((p) => ({ path: p, text: '', mtime: 0, size: 0 })), dirs: [] });
+			const listing = listScopes('sessions', [], paths);
+			expect(listing.scopes).toEqual(scan.scopes.map((s) => s.scope));
+			for (const s of scan.scopes) {
+				expect(listing.notes.get(s.scope) ?? null).toEqual(s.uncommitted);
+				const listed = (listing.checkpoints.get(s.scope) ?? []).map((f) => [f.path, f.place.folder === null, f.place.name]).sort();
+				const scanned = scan.records.filter((r) => r.scope === s.scope).map((r) => [r.path, r.flat, r.name]).sort();
+				expect(listed).toEqual(scanned);
+			}
+		}), { numRuns: 500 });
 	});
 });
