@@ -7,7 +7,8 @@ import type { LineMap } from '../../src/core';
 import { lineMap } from '../../src/core';
 import { checkedBytes, withChecksum } from '../../src/store/checksum';
 import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines } from '../../src/store/record-codec';
-import type { CheckpointRecord } from '../../src/core';
+import type { Checkpoint, CheckpointRecord } from '../../src/core';
+import { emptyCheckpoint } from '../../src/core';
 import { checkpoint, record } from '../helpers/store';
 
 /** The row decodeRecord reads, as writeCheckpoint would have stored the record. */
@@ -62,6 +63,71 @@ describe('record column', () => {
 		const at = { ts: 1795600000, checkpointed: '2026-11-25T09:46:40Z', firstSeen: '2026-11-25' };
 		const stored = JSON.parse(encodeCheckpoint(checkpoint({ ...at, project: 'kestrel', state: 'going', decisions: ['x'] }), 'kestrel')) as Record<string, unknown>;
 		expect(stored).toEqual({ s: 'going', d: ['x'] });
+	});
+});
+
+/**
+ * The record column as it was first written: the stripped object, then JSON.stringify. The
+ * codec now writes the text member by member; stored rows must read the same, byte for byte.
+ */
+function plainEncode(cp: Checkpoint, scope: string): string {
+	type Json = Record<string, unknown>;
+	const SHORT: Record<string, string> = {
+		project: 'p', intent: 'i', state: 's', decisions: 'd', failed: 'f', verified: 'v', blockers: 'b',
+		commands: 'c', questions: 'q', files: 'l', next: 'n', firstSeen: 'F', checkpointed: 'C',
+		transcriptTurns: 't', git: 'g', inferred: 'I', annotations: 'A',
+	};
+	const SHORT_GIT: Record<string, string> = {
+		branch: 'b', commitSubject: 's', uncommitted: 'u', uncommittedUnreadable: 'U', worktree: 'w',
+		remote: 'r', repoRoot: 'R', touched: 't',
+	};
+	const inColumns = ['session', 'hostSession', 'ts', 'agent', 'task', 'follows', 'auto', 'autoClosed', 'handoffTo', 'problems', 'checkpointed', 'firstSeen'];
+	const isEmpty = (v: unknown, e: unknown): boolean => {
+		if (Array.isArray(v)) return v.length === 0;
+		if (v !== null && typeof v === 'object' && e !== null && typeof e === 'object') return Object.keys(v).every((k) => isEmpty((v as Json)[k], (e as Json)[k]));
+		return v === e;
+	};
+	const strip = (o: Json, empty: Json, names: Record<string, string>, skip: string[]): Json => {
+		const out: Json = {};
+		for (const k in o) {
+			if (skip.includes(k)) continue;
+			const v = o[k];
+			const e = empty[k];
+			if (isEmpty(v, e)) continue;
+			const nested = v !== null && typeof v === 'object' && !Array.isArray(v) && e !== null && typeof e === 'object';
+			out[names[k] ?? k] = nested ? strip(v as Json, e as Json, k === 'git' ? SHORT_GIT : {}, k === 'git' ? ['commit'] : []) : v;
+		}
+		return out;
+	};
+	const o = strip(cp as unknown as Json, emptyCheckpoint() as unknown as Json, SHORT, cp.project === scope ? [...inColumns, 'project'] : inColumns);
+	if (cp.project === '' && scope !== '') o.p = '';
+	const ms = cp.ts * 1000;
+	const iso = Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? `${new Date(ms).toISOString().slice(0, 19)}Z` : null;
+	if (cp.checkpointed !== (iso ?? '')) o.C = cp.checkpointed;
+	if (cp.firstSeen !== (iso === null ? '' : iso.slice(0, 10))) o.F = cp.firstSeen;
+	return JSON.stringify(o);
+}
+
+describe('record column text', () => {
+	const words = fc.constantFrom('', 'kestrel', 'a "quoted" \\ word', 'ünïcode ✓', 'line\nbreak', '\u2028', '😀', ' ');
+	const list = fc.array(words, { maxLength: 3 });
+	const cp = fc.record({
+		project: words, state: words, decisions: list, failed: list, next: words, checkpointed: fc.constantFrom('', '2026-11-25T09:46:40Z', 'x'),
+		firstSeen: fc.constantFrom('', '2026-11-25', 'y'), ts: fc.constantFrom(0, 1795600000, -1, 1e20, Number.NaN, 1795600000.5),
+		transcriptTurns: fc.constantFrom(0, 3), branch: words, commit: words, touched: list, uncommitted: fc.constantFrom(0, 2),
+		inferred: fc.option(fc.record({ by: words, at: words, turns: fc.nat(3), verified: list, failed: list, decided: list })),
+		preamble: words, sections: fc.array(fc.record({ heading: words, text: words, line: fc.nat(40) }), { maxLength: 2 }),
+	}).map((f) => checkpoint({
+		project: f.project, state: f.state, decisions: f.decisions, failed: f.failed, next: f.next, checkpointed: f.checkpointed,
+		firstSeen: f.firstSeen, ts: f.ts, transcriptTurns: f.transcriptTurns, inferred: f.inferred,
+		git: { ...checkpoint().git, branch: f.branch, commit: f.commit, touched: f.touched, uncommitted: f.uncommitted },
+		annotations: { preamble: f.preamble, sections: f.sections },
+	}));
+
+	it('is the text JSON.stringify gives the stripped record, for any checkpoint and scope', () => {
+		fc.assert(fc.property(cp, fc.constantFrom('', 'kestrel', 'heron'), (c, scope) => {
+			expect(encodeCheckpoint(c, scope)).toBe(plainEncode(c, scope));
+		}), { numRuns: 3000 });
 	});
 });
 
