@@ -73,10 +73,16 @@ function isItemLine(raw: string, from: number, to: number): boolean {
 	return false;
 }
 
+/** Whether the line raw[from, to) is `---` once trailing space is trimmed. */
+function isFence(raw: string, from: number, to: number): boolean {
+	if (to - from < 3 || !raw.startsWith('---', from)) return false;
+	for (let k = from + 3; k < to; k++) if (!isTrimSpace(raw.charCodeAt(k))) return false;
+	return true;
+}
+
 /**
- * Taken for every file a full pass reads, so it walks the text by offsets: only the
- * frontmatter's lines and the headings are cut out as strings. The same map as splitting
- * the text into lines would give: the frontmatter closes at the first line that is `---`
+ * Taken for every file a full pass reads, so it walks the text by offsets: only keys and
+ * headings are cut out as strings. The same map as splitting the text into lines gives: the frontmatter closes at the first line that is `---`
  * once trailing space is trimmed (frontmatterKeyLine's rule), while the body starts after
  * the first line that is exactly `---` when the first line is too (sectionLines's rule).
  */
@@ -84,33 +90,35 @@ export function lineMap(raw: string): LineMap {
 	const keys: [string, number][] = [];
 	const sections = new Map<string, (string | number)[]>();
 	let eol = raw.indexOf('\n');
-	const first = raw.slice(0, eol < 0 ? raw.length : eol);
-	const exact = first === '---';
+	const exact = eol === 3 || (eol < 0 && raw.length === 3) ? raw.startsWith('---') : false;
 	// Line number and start offset of the body; 0 when there is no exact frontmatter.
 	let bodyLine = 0;
 	let bodyAt = 0;
-	if (exact || first.trimEnd() === '---') {
+	if (exact || isFence(raw, 0, eol < 0 ? raw.length : eol)) {
 		const seenKeys = new Set<string>();
 		// Kept only when the frontmatter closes: an unclosed one has no keys.
 		const found: [string, number][] = [];
 		let closed = false;
 		for (let i = 1, at = eol + 1; eol >= 0; i++, at = eol + 1) {
 			eol = raw.indexOf('\n', at);
-			const line = raw.slice(at, eol < 0 ? raw.length : eol);
-			if (!closed && line.trimEnd() === '---') {
+			const end = eol < 0 ? raw.length : eol;
+			if (!closed && isFence(raw, at, end)) {
 				closed = true;
 				pushAll(keys, found);
 			} else if (!closed) {
-				const colon = line.indexOf(':');
-				const c = line.charCodeAt(0);
-				if (colon > 0 && c !== 35 && !isTrimSpace(c) && !seenKeys.has(line.slice(0, colon))) {
-					seenKeys.add(line.slice(0, colon));
-					found.push([line.slice(0, colon), i]);
+				const colon = raw.indexOf(':', at);
+				const c = raw.charCodeAt(at);
+				if (colon > at && colon < end && c !== 35 && !isTrimSpace(c)) {
+					const key = raw.slice(at, colon);
+					if (!seenKeys.has(key)) {
+						seenKeys.add(key);
+						found.push([key, i]);
+					}
 				}
 			}
-			if (exact && line === '---') {
+			if (exact && end - at === 3 && raw.startsWith('---', at)) {
 				bodyLine = i + 1;
-				bodyAt = eol < 0 ? raw.length + 1 : eol + 1;
+				bodyAt = end + 1;
 				break;
 			}
 			if (closed && !exact) break;
