@@ -82,9 +82,10 @@ function isFence(raw: string, from: number, to: number): boolean {
 
 /**
  * Taken for every file a full pass reads, so it walks the text by offsets: only keys and
- * headings are cut out as strings. The same map as splitting the text into lines gives: the frontmatter closes at the first line that is `---`
- * once trailing space is trimmed (frontmatterKeyLine's rule), while the body starts after
- * the first line that is exactly `---` when the first line is too (sectionLines's rule).
+ * headings are cut out as strings. The same map as splitting the text into lines gives:
+ * the frontmatter closes at the first line that is `---` once trailing space is trimmed
+ * (frontmatterKeyLine's rule), while the body starts after the first line that is exactly
+ * `---` when the first line is too (sectionLines's rule).
  */
 export function lineMap(raw: string): LineMap {
 	const keys: [string, number][] = [];
