@@ -79,8 +79,29 @@ const IN_COLUMNS: ReadonlySet<string> = new Set(['session', 'hostSession', 'ts',
 const IN_COLUMNS_AND_PROJECT: ReadonlySet<string> = new Set([...IN_COLUMNS, 'project']);
 const GIT_IN_COLUMNS: ReadonlySet<string> = new Set(['commit']);
 
-/** `checkpointed` as logos writes it for the time `ts` (RFC 3339 in UTC, whole seconds), or null for a time no Date holds. */
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `checkpointed` as logos writes it for the time `ts` (RFC 3339 in UTC, whole seconds), or
+ * null for a time no Date holds. Whole seconds of years 1970 to 9999 are worked out here (the
+ * days-to-civil-date rule), as every row written and read asks; any other time goes to Date.
+ */
 function isoOf(ts: number): string | null {
+	if (Number.isInteger(ts) && ts >= 0 && ts < 253402300800) {
+		const days = Math.floor(ts / 86400);
+		const sod = ts - days * 86400;
+		// Days since 0000-03-01, in 400-year eras: March first makes the leap day the year's last.
+		const z = days + 719468;
+		const era = Math.floor(z / 146097);
+		const doe = z - era * 146097;
+		const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+		const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+		const mp = Math.floor((5 * doy + 2) / 153);
+		const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+		const month = mp < 10 ? mp + 3 : mp - 9;
+		const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+		return `${year}-${pad2(month)}-${pad2(day)}T${pad2(Math.floor(sod / 3600))}:${pad2(Math.floor(sod / 60) % 60)}:${pad2(sod % 60)}Z`;
+	}
 	const ms = ts * 1000;
 	if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
 	const iso = new Date(ms).toISOString();
@@ -172,15 +193,18 @@ const CODE = new Map(NAMES.map((n, i) => [n, i + 1]));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** One buffer every encoding writes into before its bytes are copied out (a new one only when it outgrows it). */
+let scratch = new Uint8Array(256);
+
 class Bytes {
-	private buf = new Uint8Array(128);
+	private buf = scratch;
 	length = 0;
 
 	byte(b: number): void {
 		if (this.length === this.buf.length) {
 			const bigger = new Uint8Array(this.buf.length * 2);
 			bigger.set(this.buf);
-			this.buf = bigger;
+			this.buf = scratch = bigger;
 		}
 		this.buf[this.length++] = b;
 	}
