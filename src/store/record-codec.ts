@@ -300,6 +300,17 @@ export function decodeLines(stored: Row[string]): LineMap | null {
 	return { s, k };
 }
 
-export function utf8(s: string): Uint8Array {
-	return encoder.encode(s);
+/** What utf8View writes into: as large as the longest text it was given needs. */
+let utf8Scratch = new Uint8Array(4096);
+
+/**
+ * The UTF-8 bytes of `s` as a view of one reused buffer, good only until the next call: for
+ * a value bound at once (sql.js copies a bound blob into its own memory), so a row written
+ * allocates no buffer of its own.
+ */
+export function utf8View(s: string): Uint8Array {
+	// Three bytes at most per UTF-16 unit.
+	if (s.length * 3 > utf8Scratch.length) utf8Scratch = new Uint8Array(s.length * 3);
+	const { written } = encoder.encodeInto(s, utf8Scratch);
+	return utf8Scratch.subarray(0, written);
 }

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { LineMap } from '../../src/core';
 import { lineMap } from '../../src/core';
 import { checkedBytes, withChecksum } from '../../src/store/checksum';
-import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines } from '../../src/store/record-codec';
+import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, utf8View } from '../../src/store/record-codec';
 import type { Checkpoint, CheckpointRecord } from '../../src/core';
 import { emptyCheckpoint } from '../../src/core';
 import { checkpoint, record } from '../helpers/store';
@@ -138,6 +138,17 @@ describe('record column text', () => {
 		fc.assert(fc.property(cp, fc.constantFrom('', 'kestrel', 'heron'), (c, scope) => {
 			expect(encodeCheckpoint(c, scope)).toBe(plainEncode(c, scope));
 		}), { numRuns: 3000 });
+	});
+});
+
+describe('record bytes', () => {
+	it('are the text\'s UTF-8, whatever its length and characters, from one reused buffer', () => {
+		fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'é', '✓', '😀', '"'), maxLength: 3000 }), (t) => {
+			expect(Buffer.from(utf8View(t))).toEqual(Buffer.from(t, 'utf8'));
+		}), { numRuns: 300 });
+		const first = utf8View('first');
+		utf8View('later');
+		expect(new TextDecoder().decode(first)).toBe('later');
 	});
 });
 
