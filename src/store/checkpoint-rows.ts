@@ -7,7 +7,7 @@ import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core';
 import type { LineMap } from '../core';
 import type { CheckpointRecord } from '../core';
 import { type Conn, num, str } from './conn';
-import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, RECORD_COLUMNS, recordList, utf8View } from './record-codec';
+import { decodeLines, decodeRecord, encodeCheckpointBytes, encodeLines, RECORD_COLUMNS, recordList } from './record-codec';
 
 export interface FileStamp {
 	mtime: number;
@@ -108,7 +108,7 @@ export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, 
 		cp.hostSession === r.conversation ? null : cp.hostSession, cp.ts, cp.agent, cp.task,
 		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
 		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
-		utf8View(encodeCheckpoint(cp, r.scope)), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
+		encodeCheckpointBytes(cp, r.scope), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
 		stampHash(r.path, stamp.mtime, stamp.size), seen,
 	]);
 }
