@@ -7,6 +7,8 @@
 
 interface TextEncoder {
 	encode(input?: string): Uint8Array;
+	/** Into a buffer already there (Safari 14.1, Chrome 74, Node 12 and later: every host the plugin supports). */
+	encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
 }
 declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
 

@@ -7,7 +7,7 @@ import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core';
 import type { LineMap } from '../core';
 import type { CheckpointRecord } from '../core';
 import { type Conn, num, str } from './conn';
-import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines, RECORD_COLUMNS, recordList, utf8 } from './record-codec';
+import { decodeLines, decodeRecord, encodeCheckpointBytes, encodeLines, RECORD_COLUMNS, recordList } from './record-codec';
 
 export interface FileStamp {
 	mtime: number;
@@ -102,12 +102,13 @@ export function stampTotal(c: Conn): { count: number; sum: number } {
  */
 export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, extras: KeptExtras | undefined, seen: number): void {
 	const cp = r.checkpoint;
+	// The record's bytes are a view of a reused buffer: bound (copied) by this run, before any other row is encoded.
 	c.run(INSERT_CHECKPOINT, [
 		r.path, r.scope, r.conversation, r.id === cp.session ? null : r.id, cp.session,
 		cp.hostSession === r.conversation ? null : cp.hostSession, cp.ts, cp.agent, cp.task,
 		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
 		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
-		utf8(encodeCheckpoint(cp, r.scope)), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
+		encodeCheckpointBytes(cp, r.scope), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
 		stampHash(r.path, stamp.mtime, stamp.size), seen,
 	]);
 }

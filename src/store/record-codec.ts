@@ -12,6 +12,9 @@ import { num, type Row, str } from './conn';
 
 type Json = Record<string, unknown>;
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 const EMPTY = emptyCheckpoint() as unknown as Json;
 
 function isEmptyValue(v: unknown, empty: unknown): boolean {
@@ -40,21 +43,169 @@ const LONG = invert(SHORT);
 const LONG_GIT = invert(SHORT_GIT);
 
 /**
- * Drops keys at their empty value (and those in `skip`), one level into nested objects
- * (git, annotations), and shortens names. Builds a new object: no `delete`, which slows
- * every later access in V8.
+ * JSON written straight into UTF-8 bytes, as TextEncoder would encode JSON.stringify's text:
+ * strings are quoted and escaped as JSON.stringify does (`\"`, `\\`, the short escapes,
+ * `\u00XX` for other controls, `\uXXXX` for a lone surrogate), anything else is
+ * JSON.stringify's own text, encoded. One pass over each string instead of three (quote,
+ * join, encode), into one reused buffer: every row of a first pass is written here.
  */
-function strip(o: Json, empty: Json, names: Record<string, string>, skip?: ReadonlySet<string>): Json {
-	const out: Json = {};
+class JsonBytes {
+	buf: Uint8Array;
+	at = 0;
+
+	constructor(buf: Uint8Array) {
+		this.buf = buf;
+	}
+
+	/** Room for `n` more bytes. */
+	room(n: number): void {
+		if (this.at + n <= this.buf.length) return;
+		const bigger = new Uint8Array(Math.max(this.buf.length * 2, this.at + n));
+		bigger.set(this.buf.subarray(0, this.at));
+		this.buf = bigger;
+	}
+
+	byte(b: number): void {
+		this.room(1);
+		this.buf[this.at++] = b;
+	}
+
+	/** A string as JSON.stringify quotes it, in UTF-8. */
+	string(s: string): void {
+		// Six bytes at most per UTF-16 unit (a `\uXXXX` escape), and the quotes.
+		this.room(s.length * 6 + 2);
+		const b = this.buf;
+		let at = this.at;
+		b[at++] = 34;
+		for (let i = 0; i < s.length; i++) {
+			const c = s.charCodeAt(i);
+			if (c < 0x80) {
+				if (c >= 0x20 && c !== 34 && c !== 92) {
+					b[at++] = c;
+					continue;
+				}
+				b[at++] = 92;
+				const short = SHORT_ESCAPE[c];
+				if (short !== undefined) b[at++] = short;
+				else at = hexEscape(b, at, c);
+			} else if (c < 0x800) {
+				b[at++] = 0xc0 | (c >> 6);
+				b[at++] = 0x80 | (c & 0x3f);
+			} else if (c >= 0xd800 && c <= 0xdfff) {
+				const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+				if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+					const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+					b[at++] = 0xf0 | (cp >> 18);
+					b[at++] = 0x80 | ((cp >> 12) & 0x3f);
+					b[at++] = 0x80 | ((cp >> 6) & 0x3f);
+					b[at++] = 0x80 | (cp & 0x3f);
+					i++;
+				} else {
+					// A lone surrogate: JSON.stringify writes it as an escape.
+					b[at++] = 92;
+					at = hexEscape(b, at, c);
+				}
+			} else {
+				b[at++] = 0xe0 | (c >> 12);
+				b[at++] = 0x80 | ((c >> 6) & 0x3f);
+				b[at++] = 0x80 | (c & 0x3f);
+			}
+		}
+		b[at++] = 34;
+		this.at = at;
+	}
+
+	/** Text that is JSON already (JSON.stringify's), in UTF-8. */
+	text(json: string): void {
+		this.room(json.length * 3);
+		this.at += encoder.encodeInto(json, this.buf.subarray(this.at)).written;
+	}
+
+	/** A value as JSON.stringify writes it; false when it writes nothing (undefined, a function). */
+	value(v: unknown): boolean {
+		if (typeof v === 'string') {
+			this.string(v);
+			return true;
+		}
+		if (Array.isArray(v) && isTextList(v)) {
+			this.byte(91);
+			for (let i = 0; i < v.length; i++) {
+				if (i > 0) this.byte(44);
+				this.string(v[i]);
+			}
+			this.byte(93);
+			return true;
+		}
+		const json = JSON.stringify(v) as string | undefined;
+		if (json === undefined) return false;
+		this.text(json);
+		return true;
+	}
+
+	/** `"name":` before a member, with the comma when one came before it. */
+	name(name: string, first: boolean): void {
+		if (!first) this.byte(44);
+		this.string(name);
+		this.byte(58);
+	}
+}
+
+/** Every item a string (a hole is not one: JSON.stringify writes it as null). */
+function isTextList(v: unknown[]): v is string[] {
+	for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+	return true;
+}
+
+/** JSON.stringify's two-character escapes, by the character escaped. */
+const SHORT_ESCAPE: (number | undefined)[] = [];
+SHORT_ESCAPE[8] = 98;
+SHORT_ESCAPE[9] = 116;
+SHORT_ESCAPE[10] = 110;
+SHORT_ESCAPE[12] = 102;
+SHORT_ESCAPE[13] = 114;
+SHORT_ESCAPE[34] = 34;
+SHORT_ESCAPE[92] = 92;
+
+const HEX = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102];
+
+/** `uXXXX` (lower-case hex, as JSON.stringify writes it) after the backslash. */
+function hexEscape(b: Uint8Array, at: number, c: number): number {
+	b[at++] = 117;
+	b[at++] = HEX[(c >> 12) & 15];
+	b[at++] = HEX[(c >> 8) & 15];
+	b[at++] = HEX[(c >> 4) & 15];
+	b[at++] = HEX[c & 15];
+	return at;
+}
+
+/**
+ * Drops keys at their empty value (and those in `skip`), one level into nested objects
+ * (git, annotations), and shortens names. Writes the members as it goes, in the object's
+ * own order, as JSON.stringify of the stripped object would: no object is built only to
+ * be written. Returns whether it wrote a member; the braces are the caller's.
+ */
+function stripInto(out: JsonBytes, o: Json, empty: Json, names: Record<string, string>, skip?: ReadonlySet<string>): boolean {
+	let first = true;
 	for (const k in o) {
 		if (skip?.has(k)) continue;
 		const v = o[k];
 		const e = empty[k];
-		if (isEmptyValue(v, e)) continue;
+		if (v === e || isEmptyValue(v, e)) continue;
 		const nested = v !== null && typeof v === 'object' && !Array.isArray(v) && e !== null && typeof e === 'object';
-		out[names[k] ?? k] = nested ? strip(v as Json, e as Json, k === 'git' ? SHORT_GIT : {}, k === 'git' ? GIT_IN_COLUMNS : undefined) : v;
+		// JSON.stringify leaves out a member it cannot write (undefined, a function): its name goes too.
+		const mark = out.at;
+		out.name(names[k] ?? k, first);
+		if (nested) {
+			out.byte(123);
+			stripInto(out, v as Json, e as Json, k === 'git' ? SHORT_GIT : {}, k === 'git' ? GIT_IN_COLUMNS : undefined);
+			out.byte(125);
+		} else if (!out.value(v)) {
+			out.at = mark;
+			continue;
+		}
+		first = false;
 	}
-	return out;
+	return !first;
 }
 
 function restore(o: Json, empty: Json, names: Record<string, string>): Json {
@@ -75,8 +226,29 @@ const IN_COLUMNS: ReadonlySet<string> = new Set(['session', 'hostSession', 'ts',
 const IN_COLUMNS_AND_PROJECT: ReadonlySet<string> = new Set([...IN_COLUMNS, 'project']);
 const GIT_IN_COLUMNS: ReadonlySet<string> = new Set(['commit']);
 
-/** `checkpointed` as logos writes it for the time `ts` (RFC 3339 in UTC, whole seconds), or null for a time no Date holds. */
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `checkpointed` as logos writes it for the time `ts` (RFC 3339 in UTC, whole seconds), or
+ * null for a time no Date holds. Whole seconds of years 1970 to 9999 are worked out here (the
+ * days-to-civil-date rule), as every row written and read asks; any other time goes to Date.
+ */
 function isoOf(ts: number): string | null {
+	if (Number.isInteger(ts) && ts >= 0 && ts < 253402300800) {
+		const days = Math.floor(ts / 86400);
+		const sod = ts - days * 86400;
+		// Days since 0000-03-01, in 400-year eras: March first makes the leap day the year's last.
+		const z = days + 719468;
+		const era = Math.floor(z / 146097);
+		const doe = z - era * 146097;
+		const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+		const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+		const mp = Math.floor((5 * doy + 2) / 153);
+		const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+		const month = mp < 10 ? mp + 3 : mp - 9;
+		const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+		return `${year}-${pad2(month)}-${pad2(day)}T${pad2(Math.floor(sod / 3600))}:${pad2(Math.floor(sod / 60) % 60)}:${pad2(sod % 60)}Z`;
+	}
 	const ms = ts * 1000;
 	if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
 	const iso = new Date(ms).toISOString();
@@ -89,17 +261,39 @@ function fromTs(ts: number): [string, string] {
 	return iso === null ? ['', ''] : [iso, iso.slice(0, 10)];
 }
 
-/** The record column: JSON text (see the file's comment). */
-export function encodeCheckpoint(cp: Checkpoint, scope: string): string {
+/** What encodeCheckpointBytes writes into: as large as the largest record needs. */
+let recordScratch: Uint8Array = new Uint8Array(4096);
+
+/**
+ * The record column's text (see the file's comment) as UTF-8 bytes, a view of one reused
+ * buffer good until the next call: for a value bound at once (sql.js copies a bound blob).
+ */
+export function encodeCheckpointBytes(cp: Checkpoint, scope: string): Uint8Array {
+	const out = new JsonBytes(recordScratch);
+	out.byte(123);
 	// The project is nearly always the scope: absent means that, '' is kept as a value.
-	const o = strip(cp as unknown as Json, EMPTY, SHORT, cp.project === scope ? IN_COLUMNS_AND_PROJECT : IN_COLUMNS);
-	if (cp.project === '' && scope !== '') o[SHORT.project] = '';
+	let first = !stripInto(out, cp as unknown as Json, EMPTY, SHORT, cp.project === scope ? IN_COLUMNS_AND_PROJECT : IN_COLUMNS);
+	// None of these three is among the members above (project is empty or skipped, the times are skipped): each goes last.
+	const extra = (name: string, value: unknown): void => {
+		const mark = out.at;
+		out.name(name, first);
+		if (out.value(value)) first = false;
+		else out.at = mark;
+	};
+	if (cp.project === '' && scope !== '') extra(SHORT.project, '');
 	// `checkpointed` and `firstSeen` are left out when they are the ts column's time and day
 	// (ts is read from them, so they nearly always are); anything else, '' too, is kept.
 	const [checkpointed, firstSeen] = fromTs(cp.ts);
-	if (cp.checkpointed !== checkpointed) o[SHORT.checkpointed] = cp.checkpointed;
-	if (cp.firstSeen !== firstSeen) o[SHORT.firstSeen] = cp.firstSeen;
-	return JSON.stringify(o);
+	if (cp.checkpointed !== checkpointed) extra(SHORT.checkpointed, cp.checkpointed);
+	if (cp.firstSeen !== firstSeen) extra(SHORT.firstSeen, cp.firstSeen);
+	out.byte(125);
+	recordScratch = out.buf;
+	return out.buf.subarray(0, out.at);
+}
+
+/** The record column as text: the same JSON as encodeCheckpointBytes. */
+export function encodeCheckpoint(cp: Checkpoint, scope: string): string {
+	return decoder.decode(encodeCheckpointBytes(cp, scope));
 }
 
 /** One list of the record column, without restoring the rest (rulings and decisions). */
@@ -157,18 +351,19 @@ const NAMES = [
 ];
 const CODE = new Map(NAMES.map((n, i) => [n, i + 1]));
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+
+/** One buffer every encoding writes into before its bytes are copied out (a new one only when it outgrows it). */
+let scratch = new Uint8Array(256);
 
 class Bytes {
-	private buf = new Uint8Array(128);
+	private buf = scratch;
 	length = 0;
 
 	byte(b: number): void {
 		if (this.length === this.buf.length) {
 			const bigger = new Uint8Array(this.buf.length * 2);
 			bigger.set(this.buf);
-			this.buf = bigger;
+			this.buf = scratch = bigger;
 		}
 		this.buf[this.length++] = b;
 	}
@@ -262,8 +457,4 @@ export function decodeLines(stored: Row[string]): LineMap | null {
 		k.push([key, line()]);
 	}
 	return { s, k };
-}
-
-export function utf8(s: string): Uint8Array {
-	return encoder.encode(s);
 }

@@ -6,8 +6,9 @@ import fc from 'fast-check';
 import type { LineMap } from '../../src/core';
 import { lineMap } from '../../src/core';
 import { checkedBytes, withChecksum } from '../../src/store/checksum';
-import { decodeLines, decodeRecord, encodeCheckpoint, encodeLines } from '../../src/store/record-codec';
-import type { CheckpointRecord } from '../../src/core';
+import { decodeLines, decodeRecord, encodeCheckpoint, encodeCheckpointBytes, encodeLines } from '../../src/store/record-codec';
+import type { Checkpoint, CheckpointRecord } from '../../src/core';
+import { emptyCheckpoint } from '../../src/core';
 import { checkpoint, record } from '../helpers/store';
 
 /** The row decodeRecord reads, as writeCheckpoint would have stored the record. */
@@ -65,6 +66,92 @@ describe('record column', () => {
 	});
 });
 
+/**
+ * The record column as it was first written: the stripped object, then JSON.stringify. The
+ * codec now writes the text member by member; stored rows must read the same, byte for byte.
+ */
+function plainEncode(cp: Checkpoint, scope: string): string {
+	type Json = Record<string, unknown>;
+	const SHORT: Record<string, string> = {
+		project: 'p', intent: 'i', state: 's', decisions: 'd', failed: 'f', verified: 'v', blockers: 'b',
+		commands: 'c', questions: 'q', files: 'l', next: 'n', firstSeen: 'F', checkpointed: 'C',
+		transcriptTurns: 't', git: 'g', inferred: 'I', annotations: 'A',
+	};
+	const SHORT_GIT: Record<string, string> = {
+		branch: 'b', commitSubject: 's', uncommitted: 'u', uncommittedUnreadable: 'U', worktree: 'w',
+		remote: 'r', repoRoot: 'R', touched: 't',
+	};
+	const inColumns = ['session', 'hostSession', 'ts', 'agent', 'task', 'follows', 'auto', 'autoClosed', 'handoffTo', 'problems', 'checkpointed', 'firstSeen'];
+	const isEmpty = (v: unknown, e: unknown): boolean => {
+		if (Array.isArray(v)) return v.length === 0;
+		if (v !== null && typeof v === 'object' && e !== null && typeof e === 'object') return Object.keys(v).every((k) => isEmpty((v as Json)[k], (e as Json)[k]));
+		return v === e;
+	};
+	const strip = (o: Json, empty: Json, names: Record<string, string>, skip: string[]): Json => {
+		const out: Json = {};
+		for (const k in o) {
+			if (skip.includes(k)) continue;
+			const v = o[k];
+			const e = empty[k];
+			if (isEmpty(v, e)) continue;
+			const nested = v !== null && typeof v === 'object' && !Array.isArray(v) && e !== null && typeof e === 'object';
+			out[names[k] ?? k] = nested ? strip(v as Json, e as Json, k === 'git' ? SHORT_GIT : {}, k === 'git' ? ['commit'] : []) : v;
+		}
+		return out;
+	};
+	const o = strip(cp as unknown as Json, emptyCheckpoint() as unknown as Json, SHORT, cp.project === scope ? [...inColumns, 'project'] : inColumns);
+	if (cp.project === '' && scope !== '') o.p = '';
+	const ms = cp.ts * 1000;
+	const iso = Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? `${new Date(ms).toISOString().slice(0, 19)}Z` : null;
+	if (cp.checkpointed !== (iso ?? '')) o.C = cp.checkpointed;
+	if (cp.firstSeen !== (iso === null ? '' : iso.slice(0, 10))) o.F = cp.firstSeen;
+	return JSON.stringify(o);
+}
+
+describe('record column text', () => {
+	const words = fc.oneof(
+		fc.constantFrom('', 'kestrel', 'a "quoted" \\ word', 'ünïcode ✓', 'line\nbreak', '\u2028', '😀', ' '),
+		// Every kind of character the writer treats apart: escapes, controls, DEL and C1, two and three bytes, pairs and lone halves.
+		fc.string({ unit: fc.constantFrom('a', '"', '\\', '\b', '\t', '\n', '\f', '\r', '\u0000', '\u001f', '\u007f', '\u0085', 'é', '߿', 'ࠀ', '✓', '\uffff', '😀', '\ud83d', '\ude00', '\udbff', '\udc00'), maxLength: 8 }),
+	);
+	const list = fc.array(words, { maxLength: 3 });
+	const cp = fc.record({
+		project: words, state: words, decisions: list, failed: list, next: words, checkpointed: fc.constantFrom('', '2026-11-25T09:46:40Z', 'x'),
+		firstSeen: fc.constantFrom('', '2026-11-25', 'y'), ts: fc.constantFrom(0, 1795600000, -1, 1e20, Number.NaN, 1795600000.5),
+		transcriptTurns: fc.constantFrom(0, 3), branch: words, commit: words, touched: list, uncommitted: fc.constantFrom(0, 2),
+		inferred: fc.option(fc.record({ by: words, at: words, turns: fc.nat(3), verified: list, failed: list, decided: list })),
+		preamble: words, sections: fc.array(fc.record({ heading: words, text: words, line: fc.nat(40) }), { maxLength: 2 }),
+	}).map((f) => checkpoint({
+		project: f.project, state: f.state, decisions: f.decisions, failed: f.failed, next: f.next, checkpointed: f.checkpointed,
+		firstSeen: f.firstSeen, ts: f.ts, transcriptTurns: f.transcriptTurns, inferred: f.inferred,
+		git: { ...checkpoint().git, branch: f.branch, commit: f.commit, touched: f.touched, uncommitted: f.uncommitted },
+		annotations: { preamble: f.preamble, sections: f.sections },
+	}));
+
+	it('leaves out the time and day of any whole second as Date writes them, and keeps any other', () => {
+		const second = fc.oneof(fc.integer({ min: -2e10, max: 2.6e11 }), fc.constantFrom(0, 68169599, 68256000, 951782400, 4107542399, 253402300799, 253402300800));
+		fc.assert(fc.property(second, fc.boolean(), (ts, same) => {
+			const iso = `${new Date(ts * 1000).toISOString().slice(0, 19)}Z`;
+			const c = checkpoint({ ts, checkpointed: same ? iso : `${iso} `, firstSeen: same ? iso.slice(0, 10) : '' });
+			expect(encodeCheckpoint(c, 'kestrel')).toBe(plainEncode(c, 'kestrel'));
+			if (same && iso.length === 20) expect(encodeCheckpoint(c, 'kestrel')).toBe('{}');
+		}), { numRuns: 5000 });
+	});
+
+	it('is written into one buffer that grows for a large record and serves the next one', () => {
+		const big = checkpoint({ state: 'x'.repeat(20000), decisions: ['é'.repeat(3000)] });
+		const small = checkpoint({ state: 'going' });
+		for (const c of [small, big, small]) expect(Buffer.from(encodeCheckpointBytes(c, 'kestrel'))).toEqual(Buffer.from(plainEncode(c, 'kestrel'), 'utf8'));
+	});
+
+	it('is the text JSON.stringify gives the stripped record, for any checkpoint and scope', () => {
+		fc.assert(fc.property(cp, fc.constantFrom('', 'kestrel', 'heron'), (c, scope) => {
+			expect(encodeCheckpoint(c, scope)).toBe(plainEncode(c, scope));
+			expect(Buffer.from(encodeCheckpointBytes(c, scope))).toEqual(Buffer.from(plainEncode(c, scope), 'utf8'));
+		}), { numRuns: 3000 });
+	});
+});
+
 describe('line maps', () => {
 	const text = [
 		'---', 'type: checkpoint', 'project: kestrel', 'custom_key: 1', '---', '', '## Task', '', 'do it', '',
@@ -91,6 +178,14 @@ describe('line maps', () => {
 		fc.assert(fc.property(map, (m) => {
 			expect(decodeLines(encodeLines(m))).toEqual(m);
 		}));
+	});
+
+	it('come back whole one after another, a map of many lines between small ones', () => {
+		const small: LineMap = { s: [['Task', 5]], k: [['type', 1]] };
+		const big: LineMap = { s: [['Decisions', 10, ...Array.from({ length: 600 }, (_, i) => 12 + i * 200)]], k: [['a long key of its own', 2]] };
+		const bytes = [small, big, small].map(encodeLines);
+		expect(bytes.map(decodeLines)).toEqual([small, big, small]);
+		expect(bytes[2]).toEqual(bytes[0]);
 	});
 
 	it('read as absent when none was kept', () => {

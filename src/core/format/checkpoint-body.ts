@@ -44,18 +44,35 @@ export interface SplitBody {
 	sections: RawSection[];
 }
 
-/** Splits a body at lines that begin exactly with `## `. */
+/**
+ * Splits a body at lines that begin exactly with `## `. Each part is cut from the body by
+ * its offsets (the same text as its lines joined again), as every checkpoint of a full
+ * pass is split.
+ */
 export function splitSections(body: string): SplitBody {
-	const lines = body.split('\n');
+	// Start offset of every heading line, its line number, and where each line ends.
 	const starts: number[] = [];
-	for (let i = 0; i < lines.length; i++) if (lines[i].startsWith('## ')) starts.push(i);
-	const textOf = (from: number, to: number): string => goTrimSpace(lines.slice(from, to).join('\n'));
-	const sections = starts.map((line, k) => ({
-		heading: goTrimSpace(lines[line].slice(3)),
-		text: textOf(line + 1, k + 1 < starts.length ? starts[k + 1] : lines.length),
-		line,
+	const lineOf: number[] = [];
+	const ends: number[] = [];
+	let line = 0;
+	for (let at = 0; ; line++) {
+		const eol = body.indexOf('\n', at);
+		if (body.startsWith('## ', at)) {
+			starts.push(at);
+			lineOf.push(line);
+			ends.push(eol < 0 ? body.length : eol);
+		}
+		if (eol < 0) break;
+		at = eol + 1;
+	}
+	// The lines after a heading up to the next one (or the end), joined: one slice of the body.
+	const textOf = (from: number, to: number): string => (to > from ? goTrimSpace(body.slice(from, to)) : '');
+	const sections = starts.map((at, k) => ({
+		heading: goTrimSpace(body.slice(at + 3, ends[k])),
+		text: textOf(ends[k] + 1, k + 1 < starts.length ? starts[k + 1] - 1 : body.length),
+		line: lineOf[k],
 	}));
-	return { preamble: textOf(0, starts.length > 0 ? starts[0] : lines.length), sections };
+	return { preamble: textOf(0, starts.length > 0 ? starts[0] - 1 : body.length), sections };
 }
 
 /** Length of the run of backslashes at the start of `s`. */
@@ -82,6 +99,8 @@ export function escapeHeadings(text: string): string {
 
 /** The inverse of escapeHeadings: one backslash less where at least one stands before `#`. */
 export function unescapeHeadings(text: string): string {
+	// Without a backslash no line changes (nearly every section): the text as it is.
+	if (!text.includes('\\')) return text;
 	return text
 		.split('\n')
 		.map((line) => {
@@ -93,15 +112,13 @@ export function unescapeHeadings(text: string): string {
 		.join('\n');
 }
 
-const MARKERS = ['- ', '* ', '+ '];
-
 /** Bullet items: trimmed lines starting `- `, `* ` or `+ `. Every other line is ignored. */
 export function parseBullets(text: string): string[] {
 	const out: string[] = [];
 	for (const raw of text.split('\n')) {
 		const line = goTrimSpace(raw);
-		const marker = MARKERS.find((m) => line.startsWith(m));
-		if (marker) out.push(goTrimSpace(line.slice(marker.length)));
+		const marker = line[0];
+		if ((marker === '-' || marker === '*' || marker === '+') && line[1] === ' ') out.push(goTrimSpace(line.slice(2)));
 	}
 	return out;
 }

@@ -3,6 +3,7 @@
  * at that line. Follows the reader's section rules (docs/format.md §3.3): the last section with a
  * heading wins, and only `- `, `* `, `+ ` lines are items.
  */
+import { pushAll } from '../arrays';
 
 export interface SectionLines {
 	/** 0-based line of the `## ` heading. */
@@ -54,38 +55,86 @@ export interface LineMap {
 	k: [string, number][];
 }
 
-/** The frontmatter's closing line, or -1 when the file has none (frontmatterKeyLine's rule). */
-function frontmatterEnd(lines: string[]): number {
-	if (lines[0]?.trimEnd() !== '---') return -1;
-	for (let i = 1; i < lines.length; i++) if (lines[i].trimEnd() === '---') return i;
-	return -1;
+/** What String.prototype.trim removes (\s in a pattern): ASCII first, the rest by the pattern. */
+function isTrimSpace(c: number): boolean {
+	if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+	return SPACE.test(String.fromCharCode(c));
+}
+const SPACE = /\s/;
+
+/** Whether the line raw[from, to) trimmed starts with a bullet marker and its space (`- `, `* `, `+ `). */
+function isItemLine(raw: string, from: number, to: number): boolean {
+	let j = from;
+	while (j < to && isTrimSpace(raw.charCodeAt(j))) j++;
+	const c = raw.charCodeAt(j);
+	if (j + 2 >= to || (c !== 45 && c !== 42 && c !== 43) || raw.charCodeAt(j + 1) !== 32) return false;
+	// The trim takes trailing space too: something must stand after the marker's space.
+	for (let k = to - 1; k > j + 1; k--) if (!isTrimSpace(raw.charCodeAt(k))) return true;
+	return false;
 }
 
+/** Whether the line raw[from, to) is `---` once trailing space is trimmed. */
+function isFence(raw: string, from: number, to: number): boolean {
+	if (to - from < 3 || !raw.startsWith('---', from)) return false;
+	for (let k = from + 3; k < to; k++) if (!isTrimSpace(raw.charCodeAt(k))) return false;
+	return true;
+}
+
+/**
+ * Taken for every file a full pass reads, so it walks the text by offsets: only keys and
+ * headings are cut out as strings. The same map as splitting the text into lines gives:
+ * the frontmatter closes at the first line that is `---` once trailing space is trimmed
+ * (frontmatterKeyLine's rule), while the body starts after the first line that is exactly
+ * `---` when the first line is too (sectionLines's rule).
+ */
 export function lineMap(raw: string): LineMap {
-	const lines = raw.split('\n');
 	const keys: [string, number][] = [];
-	const seenKeys = new Set<string>();
-	const end = frontmatterEnd(lines);
-	for (let i = 1; i < end; i++) {
-		const m = /^([^\s:#][^:]*):/.exec(lines[i]);
-		if (m && !seenKeys.has(m[1])) {
-			seenKeys.add(m[1]);
-			keys.push([m[1], i]);
+	const sections = new Map<string, (string | number)[]>();
+	let eol = raw.indexOf('\n');
+	const exact = eol === 3 || (eol < 0 && raw.length === 3) ? raw.startsWith('---') : false;
+	// Line number and start offset of the body; 0 when there is no exact frontmatter.
+	let bodyLine = 0;
+	let bodyAt = 0;
+	if (exact || isFence(raw, 0, eol < 0 ? raw.length : eol)) {
+		const seenKeys = new Set<string>();
+		// Kept only when the frontmatter closes: an unclosed one has no keys.
+		const found: [string, number][] = [];
+		let closed = false;
+		for (let i = 1, at = eol + 1; eol >= 0; i++, at = eol + 1) {
+			eol = raw.indexOf('\n', at);
+			const end = eol < 0 ? raw.length : eol;
+			if (!closed && isFence(raw, at, end)) {
+				closed = true;
+				pushAll(keys, found);
+			} else if (!closed) {
+				const colon = raw.indexOf(':', at);
+				const c = raw.charCodeAt(at);
+				if (colon > at && colon < end && c !== 35 && !isTrimSpace(c)) {
+					const key = raw.slice(at, colon);
+					if (!seenKeys.has(key)) {
+						seenKeys.add(key);
+						found.push([key, i]);
+					}
+				}
+			}
+			if (exact && end - at === 3 && raw.startsWith('---', at)) {
+				bodyLine = i + 1;
+				bodyAt = end + 1;
+				break;
+			}
+			if (closed && !exact) break;
 		}
 	}
-	const sections = new Map<string, (string | number)[]>();
 	let current: (string | number)[] | null = null;
-	for (let i = bodyStart(lines); i < lines.length; i++) {
-		const line = lines[i];
-		if (line.startsWith('## ')) {
-			current = [line.slice(3).trim(), i];
+	for (let i = bodyLine, at = bodyAt; at <= raw.length; i++) {
+		let end = raw.indexOf('\n', at);
+		if (end < 0) end = raw.length;
+		if (raw.startsWith('## ', at)) {
+			current = [raw.slice(at + 3, end).trim(), i];
 			sections.delete(current[0] as string);
 			sections.set(current[0] as string, current);
-			continue;
-		}
-		if (!current) continue;
-		const t = line.trim();
-		if (t.startsWith('- ') || t.startsWith('* ') || t.startsWith('+ ')) current.push(i);
+		} else if (current && isItemLine(raw, at, end)) current.push(i);
+		at = end + 1;
 	}
 	return { s: [...sections.values()], k: keys };
 }

@@ -7,8 +7,31 @@
  */
 import type { FrontEntry, FrontmatterRead, FrontValue } from './frontmatter-types';
 
-const KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-const ITEM = /^( *)- (.*)$/;
+/**
+ * A key line is `[A-Za-z_][A-Za-z0-9_-]*:` alone or followed by a space and its value; an item
+ * line is `- ` after spaces. Matched by character codes (every frontmatter of a full pass is
+ * read here); keyColon and itemDash give what the patterns `^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$`
+ * and `^( *)- (.*)$` match, on text without line separators (readSimpleFrontmatter declines those).
+ */
+function isKeyStart(c: number): boolean {
+	return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** Where the key's colon is, or -1 when the line is no key line. */
+function keyColon(line: string): number {
+	if (!isKeyStart(line.charCodeAt(0))) return -1;
+	let i = 1;
+	for (let c = line.charCodeAt(i); isKeyStart(c) || (c >= 48 && c <= 57) || c === 45; c = line.charCodeAt(++i));
+	if (line.charCodeAt(i) !== 58) return -1;
+	return i + 1 === line.length || line.charCodeAt(i + 1) === 32 ? i : -1;
+}
+
+/** Where an item line's dash is (after its indentation), or -1. */
+function itemDash(line: string): number {
+	let i = 0;
+	while (line.charCodeAt(i) === 32) i++;
+	return line.charCodeAt(i) === 45 && line.charCodeAt(i + 1) === 32 ? i : -1;
+}
 /** logos's relation entries: `{ pred: follows, obj: "[[id]]", conf: 1.0, src: stated }`. */
 const RELATION = /^\{ pred: [a-z_]+, obj: "\[\[[^"\\[\]]*\]\]", conf: [0-9]+(?:\.[0-9]+)?, src: [a-z_]+ \}$/;
 
@@ -50,34 +73,38 @@ function item(raw: string): FrontValue | null {
 
 /** The read, or null when the text is not in a shape this reader vouches for. */
 export function readSimpleFrontmatter(yamlText: string): FrontmatterRead | null {
-	if (yamlText.includes('\r') || yamlText.includes('\t')) return null;
+	// Line separators end a pattern's `.`: a value holding one is no key or item line.
+	if (yamlText.includes('\r') || yamlText.includes('\t') || yamlText.includes('\u2028') || yamlText.includes('\u2029')) return null;
 	const lines = yamlText.split('\n');
 	if (lines[lines.length - 1] === '') lines.pop();
 	const entries: FrontEntry[] = [];
 	const seen = new Set<string>();
 	for (let i = 0; i < lines.length; i++) {
-		const m = KEY.exec(lines[i]);
-		if (!m || seen.has(m[1])) return null;
-		seen.add(m[1]);
-		if (m[2] !== undefined) {
-			const v = scalar(m[2]);
+		const line = lines[i];
+		const colon = keyColon(line);
+		const key = colon < 0 ? '' : line.slice(0, colon);
+		if (colon < 0 || seen.has(key)) return null;
+		seen.add(key);
+		if (colon + 1 < line.length) {
+			const v = scalar(line.slice(colon + 2));
 			if (!v) return null;
-			entries.push({ key: m[1], value: v });
+			entries.push({ key, value: v });
 			continue;
 		}
 		const items: FrontValue[] = [];
-		let indent: string | null = null;
+		let indent = -1;
 		while (i + 1 < lines.length) {
-			const im = ITEM.exec(lines[i + 1]);
-			if (!im) break;
-			if (indent !== null && im[1] !== indent) return null;
-			indent = im[1];
-			const v = item(im[2]);
+			const next = lines[i + 1];
+			const dash = itemDash(next);
+			if (dash < 0) break;
+			if (indent >= 0 && dash !== indent) return null;
+			indent = dash;
+			const v = item(next.slice(dash + 2));
 			if (!v) return null;
 			items.push(v);
 			i++;
 		}
-		entries.push({ key: m[1], value: indent === null ? { kind: 'scalar', text: '', typed: true } : { kind: 'list', items } });
+		entries.push({ key, value: indent < 0 ? { kind: 'scalar', text: '', typed: true } : { kind: 'list', items } });
 	}
 	return entries.length === 0 ? null : { entries, problems: [], broken: false };
 }

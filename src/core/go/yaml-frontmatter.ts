@@ -157,7 +157,14 @@ const set = <T>(value: T): Decoded<T> => ({ kind: 'set', value });
 const NULL: Decoded<never> = { kind: 'null' };
 const MISMATCH: Decoded<never> = { kind: 'mismatch' };
 
-const isNull = (v: FrontValue): boolean => v.kind === 'scalar' && v.typed && resolvePlain(v.text).kind === 'null';
+/**
+ * The words resolvePlain reads as null: only these, since a number, bool or timestamp never
+ * is one. A Set lookup in place of the full resolution, which every text key of every
+ * checkpoint passes through (a time or a hash starting with a digit is tried as a number).
+ */
+const NULL_WORDS: ReadonlySet<string> = new Set(['', '~', 'null', 'Null', 'NULL']);
+
+const isNull = (v: FrontValue): boolean => v.kind === 'scalar' && v.typed && NULL_WORDS.has(v.text);
 
 /** Into a string field: any scalar's text, except a plain null (`~`, `null`, nothing). */
 export function decodeText(v: FrontValue): Decoded<string> {

@@ -288,27 +288,22 @@ export function isProjectDir(rel: string): boolean {
  */
 export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 	const root = snap.root.replace(/^\/+|\/+$/g, '');
-	const dirs = new Set<string>();
+	// A project is a top folder (isProjectDir): only the first part of each folder counts.
+	const tops = new Set<string>();
 	const files: { file: VaultFile; parts: string[] }[] = [];
-	const addDir = (rel: string): void => {
-		// A folder already known brought its parents with it.
-		if (dirs.has(rel)) return;
-		const parts = rel.split('/');
-		for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
-	};
 	for (const d of snap.dirs) {
 		const rel = relativeTo(root, d.replace(/\/+$/, ''));
-		if (rel) addDir(rel);
+		if (rel) tops.add(rel.split('/', 1)[0]);
 	}
 	for (const file of snap.files) {
 		const rel = relativeTo(root, file.path);
 		if (!rel) continue;
 		const parts = rel.split('/');
-		if (parts.length > 1) addDir(parts.slice(0, -1).join('/'));
+		if (parts.length > 1) tops.add(parts[0]);
 		files.push({ file, parts });
 	}
 
-	const projects = [...dirs].filter(isProjectDir).sort(compareBytes);
+	const projects = [...tops].filter(isProjectDir).sort(compareBytes);
 	const projectSet = new Set(projects);
 	// docs/format.md §1.3: a folder is a scope only when it holds a record (a checkpoint file, in it or
 	// in one of its conversations, or uncommitted.md); an empty project folder is not one.

@@ -53,8 +53,15 @@ describe('fast frontmatter reader', () => {
 		expect(agrees('touched:\n  sub: 1\n')).toBe(false);
 	});
 
+	test('takes key and item lines by their characters: names of letters, digits, `_` and `-`, items after any one indentation', () => {
+		for (const yaml of ['_k-1: v\nK9_x: w\n', 'a:\n', 'touched:\n    - a\n    - b\nz:\n- c\n', 'k: \'\'\n']) expect(agrees(yaml)).toBe(true);
+		for (const yaml of ['key:x\n', '-key: v\n', '1key: v\n', 'key : v\n', 'k\u00e9: v\n', 'k:\n  -x\n', 'k:\n  - a\n   - b\n', 'k: a\u2029b\n', 'k:\n  - a\u2028\n', 'k: v\nk: w\n']) {
+			expect(agrees(yaml)).toBe(false);
+		}
+	});
+
 	test('declines or agrees on any short text built from YAML\'s awkward characters', () => {
-		const piece = fc.constantFrom('a', 'key', ':', ': ', ' ', '-', '- ', '#', ' #', "'", '"', '\\', '\n', '  ', '[', ']', '{', '}', ',', '&', '*', '!', '|', '>', '~', 'null', 'true', '1', '0x1', '%', '@', '`', '?', 'é', '\u2028', '\t', '\r');
+		const piece = fc.constantFrom('a', 'key', ':', ': ', ' ', '-', '- ', '#', ' #', "'", '"', '\\', '\n', '  ', '[', ']', '{', '}', ',', '&', '*', '!', '|', '>', '~', 'null', 'true', '1', '0x1', '%', '@', '`', '?', 'é', '\u2028', '\u2029', '\t', '\r', '_', 'K9', '-x', '   ');
 		const line = fc.array(piece, { maxLength: 8 }).map((xs) => xs.join(''));
 		fc.assert(fc.property(fc.array(line, { maxLength: 5 }), (ls) => {
 			agrees(ls.join('\n'));

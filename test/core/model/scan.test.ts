@@ -402,3 +402,34 @@ describe('listScopes', () => {
 		}), { numRuns: 500 });
 	});
 });
+
+describe('scanVault projects', () => {
+	/** The plain rule: every folder and its parents, then the top ones that are not hidden. */
+	function plainProjects(root: string, dirs: string[], paths: string[]): string[] {
+		const all = new Set<string>();
+		const add = (rel: string): void => {
+			const parts = rel.split('/');
+			for (let i = 1; i <= parts.length; i++) all.add(parts.slice(0, i).join('/'));
+		};
+		const rel = (p: string): string | null => (root === '' ? p : p.startsWith(`${root}/`) ? p.slice(root.length + 1) : null);
+		for (const d of dirs) {
+			const r = rel(d.replace(/\/+$/, ''));
+			if (r) add(r);
+		}
+		for (const p of paths) {
+			const r = rel(p);
+			if (r && r.includes('/')) add(r.slice(0, r.lastIndexOf('/')));
+		}
+		return [...all].filter((d) => d !== '' && !d.includes('/') && !d.startsWith('.')).sort();
+	}
+
+	it('are the top folders of every folder and file, hidden ones left out, whatever the nesting', () => {
+		const part = fc.constantFrom('kestrel', 'heron', '.obsidian', '_convos', '', 'a b', 'x');
+		const path = fc.array(part, { minLength: 1, maxLength: 4 }).map((ps) => ps.join('/'));
+		fc.assert(fc.property(fc.constantFrom('', 'sessions'), fc.array(path, { maxLength: 4 }), fc.array(path, { maxLength: 5 }), (root, dirs, files) => {
+			const inRoot = (p: string): string => (root === '' ? p : `${root}/${p}`);
+			const snap = { root, dirs: dirs.map((d) => `${inRoot(d)}/`), files: files.map((f) => ({ path: inRoot(`${f}.md`), text: '', mtime: 0, size: 0 })) };
+			expect(scanVault(snap).projects).toEqual(plainProjects(root, snap.dirs, snap.files.map((f) => f.path)));
+		}), { numRuns: 2000 });
+	});
+});
