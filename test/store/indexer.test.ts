@@ -100,7 +100,7 @@ describe('indexer', () => {
 
 		const gone = 'sessions/alpha/spike/_convos/5d0e7a11-3c2b-4f1e-a9d8-000000000a05/20261108-143000-claude.md';
 		fs.rmSync(path.join(dir, gone));
-		ix.removed(gone);
+		await ix.removed(gone);
 		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
 
 		const from = 'sessions/beta/_convos/_unattached/20261118-160000-codex.md';
@@ -160,17 +160,17 @@ describe('indexer', () => {
 		await step(() => ix.fileChanged(write('sessions/alpha/uncommitted.md', `${fs.readFileSync(path.join(dir, 'sessions/alpha/uncommitted.md'), 'utf8')}- [2026-11-23 10:00] codex: one more note\n`)), ['beta', 'gamma', 'alpha/spike']);
 		await step(() => ix.fileChanged(write('sessions/alpha/reviewed.md', `${fs.readFileSync(path.join(dir, 'sessions/alpha/reviewed.md'), 'utf8')}- retired: a new dead end\n`)), ['beta', 'gamma']);
 		const gone = 'sessions/gamma/_convos/_unattached/20261122-100000-codex.md';
-		await step(() => {
+		await step(async () => {
 			fs.rmSync(path.join(dir, gone));
-			ix.removed(gone);
+			await ix.removed(gone);
 		}, ['alpha', 'beta']);
 		await step(async () => {
 			fs.renameSync(path.join(dir, 'sessions/alpha/spike'), path.join(dir, 'sessions/gamma/spike'));
 			await ix.renamed('sessions/alpha/spike', 'sessions/gamma/spike');
 		}, ['beta']);
-		await step(() => {
+		await step(async () => {
 			fs.mkdirSync(path.join(dir, 'sessions/delta'));
-			ix.folderCreated('sessions/delta');
+			await ix.folderCreated('sessions/delta');
 		}, ['alpha', 'beta', 'gamma']);
 		await step(() => ix.fileChanged(write('sessions/delta/20261124-090000-codex.md', '')), ['alpha', 'beta', 'gamma']);
 	});
@@ -180,7 +180,7 @@ describe('indexer', () => {
 		await ix.fullPass(listSessions(dir));
 		const canonical = 'sessions/beta/_convos/0199b1c2-0000-7000-8000-000000000b01/20261114-090000-codex.md';
 		fs.rmSync(path.join(dir, canonical));
-		ix.removed(canonical);
+		await ix.removed(canonical);
 		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
 	});
 
