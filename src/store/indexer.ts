@@ -20,7 +20,7 @@ import { projectScopes, resumesStayHome } from '../core';
 import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core';
 import type { IndexedNote, IndexStore, ListedFile } from './store';
 import { KeptFiles } from './kept';
-import { type Fresh, Placer, prepare, prepareAll, type ReadResult } from './placement';
+import { type Fresh, Placer, prepare, type ReadResult } from './placement';
 import { isUnderPath, type Listed, type Listing, VaultFiles } from './vault-files';
 
 export type { Listing } from './vault-files';
@@ -40,17 +40,30 @@ export interface IndexerOptions {
 	 * frame and take input; none (the CLI's) runs the pass through.
 	 */
 	yieldNow?: () => Promise<void>;
-	/** Files read and parsed, or rows written, in one slice (SLICE_FILES by default). */
+	/** At most this many files read and parsed, or rows written, in one slice (SLICE_FILES by default). */
 	sliceFiles?: number;
+	/** A slice also ends once it has worked this long (SLICE_MS by default): slower machines get smaller slices. */
+	sliceMs?: number;
+	/** Milliseconds, for sliceMs; performance.now by default. */
+	clock?: () => number;
 	/** Checkpoint rows kept in memory beyond the scope in use (kept.ts DEFAULT_MAX_ROWS by default). */
 	keptRows?: number;
 }
 
 /**
- * Files in one slice: about 20 ms of reading, parsing, placing and writing in the browser
- * host at 10,000 checkpoints (scripts/bench-frames.mjs), well under the 50 ms of a long task.
+ * A slice: at most 100 files, and about 20 ms of work, well under the 50 ms of a long task
+ * (measured in the browser host at 10,000 checkpoints, scripts/bench-frames.mjs).
  */
 export const SLICE_FILES = 100;
+export const SLICE_MS = 20;
+
+/** An uncommitted.md's import as work, in files: four notes (a line each) weigh about one checkpoint. */
+function notesWork(read: ReadResult | undefined): number {
+	if (!read || 'error' in read) return 1;
+	let lines = 1;
+	for (let i = read.text.indexOf('\n'); i >= 0; i = read.text.indexOf('\n', i + 1)) lines++;
+	return Math.ceil(lines / 4);
+}
 
 /** A file's event: its stamp now, with the text the event delivered (else it is read). */
 export interface FileEvent {
@@ -99,8 +112,9 @@ export class Indexer {
 	private scopeModels = new Map<string, KeptModel>();
 	/** The operation under way: the next one starts when it ends. */
 	private queue: Promise<unknown> = Promise.resolve();
-	/** Work done since the last yield, in files. */
+	/** Work done since the last yield, in files, and when that slice began. */
 	private work = 0;
+	private sliceStart = 0;
 
 	constructor(
 		readonly store: IndexStore,
@@ -127,7 +141,7 @@ export class Indexer {
 
 	private async pass(listing: Listing): Promise<PassReport> {
 		this.files.reset(listing);
-		this.work = 0;
+		this.begin();
 		// Rows of checkpoints gone stay until their scope is placed again, in the same slice (placement.ts ScopePlan).
 		const { changed, removed } = this.store.reconcile(this.files.indexed(), { keepCheckpoints: true });
 		const dirty = new Set<string>(this.store.scopesNeedingRead());
@@ -151,8 +165,7 @@ export class Indexer {
 			const read = (await this.readAll([f])).get(f.path);
 			this.store.batch(() => this.importNotes(f, read, report.missingOwn));
 			report.read++;
-			// A notes file holds hundreds of notes: one slice each.
-			await this.worked(this.slice);
+			await this.worked(notesWork(read));
 		}
 		// What a first pass found was there before anyone could look (schema.ts, step 7).
 		this.store.endBaseline('rows');
@@ -184,13 +197,15 @@ export class Indexer {
 	private async write(plan: ReturnType<Placer['plan']>, fresh: ReadonlyMap<string, Fresh>): Promise<void> {
 		let i = 0;
 		for (;;) {
-			let wrote = 0;
 			this.store.batch(() => {
-				while (i < plan.writes.length && wrote < this.slice) if (this.placer.commit(plan.writes[i++], fresh)) wrote++;
+				// At least one row a transaction, so the pass always moves on.
+				do {
+					if (i < plan.writes.length && this.placer.commit(plan.writes[i++], fresh)) this.work++;
+				} while (i < plan.writes.length && !this.due());
 				if (i >= plan.writes.length) for (const p of plan.removals) this.placer.remove(p);
 			});
 			if (i >= plan.writes.length) return;
-			await this.worked(wrote);
+			await this.worked(0);
 		}
 	}
 
@@ -198,12 +213,27 @@ export class Indexer {
 		return Math.max(1, this.opts.sliceFiles ?? SLICE_FILES);
 	}
 
-	/** Counts work done; once a slice's worth is done, yields to the caller. */
+	/** A new operation's first slice. */
+	private begin(): void {
+		this.work = 0;
+		this.sliceStart = this.now();
+	}
+
+	private now(): number {
+		return (this.opts.clock ?? (() => performance.now()))();
+	}
+
+	/** The slice has done its share: as many files as a slice holds, or its time. */
+	private due(): boolean {
+		return this.opts.yieldNow !== undefined && (this.work >= this.slice || this.now() - this.sliceStart >= (this.opts.sliceMs ?? SLICE_MS));
+	}
+
+	/** Counts work done; once the slice has done its share, yields to the caller. */
 	private async worked(files: number): Promise<void> {
 		this.work += files;
-		if (this.work < this.slice || !this.opts.yieldNow) return;
-		this.work = 0;
+		if (!this.due() || !this.opts.yieldNow) return;
 		await this.opts.yieldNow();
+		this.begin();
 	}
 
 	/** Runs after every operation started before it; the index never sees two at once. */
@@ -230,7 +260,7 @@ export class Indexer {
 	}
 
 	private async changes(events: readonly FileEvent[]): Promise<MissingOwn[]> {
-		this.work = 0;
+		this.begin();
 		const missing: MissingOwn[] = [];
 		const texts = new Map<string, string | undefined>();
 		// The last event of a file says what it is now.
@@ -257,8 +287,10 @@ export class Indexer {
 			const unread = stale.filter((f) => !fresh.has(f.path));
 			for (let i = 0; i < unread.length; i += this.slice) {
 				const part = unread.slice(i, i + this.slice);
-				for (const [p, r] of prepareAll(await this.readAll(part))) fresh.set(p, r);
-				await this.worked(part.length);
+				for (const [p, r] of (await this.readAll(part))) {
+					fresh.set(p, prepare(r));
+					await this.worked(1);
+				}
 			}
 			// A few files whose record ids stay: each placed with its copies; else the whole scope.
 			const alone = stale.length <= this.slice && this.store.batch(() => stale.every((f) => this.placer.file(f, fresh)));
@@ -271,7 +303,7 @@ export class Indexer {
 			if (now.role === 'notes' && !this.kept.notesOf(now)) {
 				const read = text === undefined ? (await this.readAll([now])).get(now.path) : { text };
 				this.store.batch(() => this.importNotes(now, read, missing));
-				await this.worked(this.slice);
+				await this.worked(notesWork(read));
 			} else if (now.role === 'reviewed' && text !== undefined) {
 				this.kept.keepVerdicts(now, text);
 			}
@@ -418,6 +450,7 @@ export class Indexer {
 
 	/** Builds the model of these scopes' files, again only for scopes whose files changed. */
 	private async assemble(byScope: Map<string, Listed[]>, whole: boolean): Promise<VaultModel> {
+		this.begin();
 		const unread = this.kept.unreadScopeFiles(whole ? undefined : new Set(byScope.keys()));
 		const texts = await this.readAll(unread);
 		for (const f of unread) {
@@ -453,6 +486,8 @@ export class Indexer {
 					if (m) maps.set(f.path, m);
 				}
 				kept = { rev, part, lines: maps };
+				// Views catch up after a pass or a burst: scope by scope, in slices too.
+				await this.worked(listed.length);
 			}
 			live.set(scope, kept);
 			parts.push(kept.part);
