@@ -234,6 +234,13 @@ export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	return out;
 }
 
+/** The line map stored with a checkpoint's row; undefined when there is none (its file was never read whole). */
+export function storedLines(c: Conn, path: string): LineMap | undefined {
+	const row = c.get('SELECT digest, lines FROM checkpoints WHERE path = ?', [path]);
+	if (!row || str(row.digest) === '') return undefined;
+	return decodeLines(row.lines) ?? undefined;
+}
+
 /** docs/decisions.md §6: the first checkpoint of the scope written after `ts`, copies and torn files aside. */
 export function firstCheckpointAfter(c: Conn, scope: string, ts: number): CheckpointRecord | null {
 	const row = c.get(`SELECT ${RECORD_COLUMNS} FROM checkpoints WHERE scope = ? AND ts > ? AND copy_of IS NULL AND empty = 0

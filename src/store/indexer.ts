@@ -88,12 +88,14 @@ export interface PassReport {
 	missingOwn: MissingOwn[];
 }
 
-/** A scope's model, the revision of its files it was built at, and their line maps then. */
+/** A scope's model and the revision of its files it was built at. */
 interface KeptModel {
 	rev: string;
 	part: ScopeModel;
-	lines: Map<string, LineMap>;
 }
+
+/** Line maps looked up in the index lately (a view asks for the same few files again and again). */
+const LINE_CACHE = 512;
 
 export class Indexer {
 	readonly files = new VaultFiles();
@@ -104,11 +106,13 @@ export class Indexer {
 	/** The last model of some scopes (modelOf), with the scopes in its key. */
 	private builtPart: { key: string; model: VaultModel } | null = null;
 	/**
-	 * Line maps of the files as the scope models were built (else as kept now): one source for
-	 * every model, so what views derive from it per scope is kept too.
+	 * Line maps as kept now, else as the index holds them: one source for every model, so what
+	 * views derive from it per scope is kept too.
 	 */
 	private readonly lines = linesFromMaps({ get: (path) => this.lineMapOf(path) });
-	/** Each scope's model with the revision of its files it was built at, and the line maps of its files then. */
+	/** Line maps read from the index, most recent last, with the revision they were read at. */
+	private lineCache = { key: '', maps: new Map<string, LineMap | undefined>() };
+	/** Each scope's model with the revision of its files it was built at. */
 	private scopeModels = new Map<string, KeptModel>();
 	/** The operation under way: the next one starts when it ends. */
 	private queue: Promise<unknown> = Promise.resolve();
@@ -185,11 +189,15 @@ export class Indexer {
 		for (let i = 0; i < unread.length; i += this.slice) {
 			const part = unread.slice(i, i + this.slice);
 			const texts = await this.readAll(part);
-			for (const f of part) fresh.set(f.path, prepare(texts.get(f.path)));
-			await this.worked(part.length);
+			for (const f of part) {
+				fresh.set(f.path, prepare(texts.get(f.path)));
+				await this.worked(1);
+			}
 		}
 		// A file event may not come between: placing needs the whole scope as listed now.
 		await this.write(this.placer.plan(scope, fresh), fresh);
+		// The index holds what was placed: a pass keeps nothing of it (its parses hold their texts).
+		this.kept.release(scope);
 		return unread.length;
 	}
 
@@ -282,7 +290,9 @@ export class Indexer {
 			const fresh = new Map<string, Fresh>();
 			for (const f of stale) {
 				const text = texts.get(f.path);
-				if (text !== undefined) fresh.set(f.path, prepare({ text }));
+				if (text === undefined) continue;
+				fresh.set(f.path, prepare({ text }));
+				await this.worked(1);
 			}
 			const unread = stale.filter((f) => !fresh.has(f.path));
 			for (let i = 0; i < unread.length; i += this.slice) {
@@ -479,13 +489,7 @@ export class Indexer {
 				// Only a scope built again is loaded: a few are kept loaded (kept.ts), the rest reloaded on need.
 				this.kept.ensureScope(scope);
 				const files: VaultFile[] = listed.map((f) => ({ path: f.path, text: null, mtime: f.mtime, size: f.size, error: this.kept.errorOf(f) }));
-				const part = buildScopeModel({ root: this.files.root, files, dirs: [] }, scope, cache);
-				const maps = new Map<string, LineMap>();
-				for (const f of listed) {
-					const m = f.role === 'checkpoint' ? this.kept.lines(f.path) : undefined;
-					if (m) maps.set(f.path, m);
-				}
-				kept = { rev, part, lines: maps };
+				kept = { rev, part: buildScopeModel({ root: this.files.root, files, dirs: [] }, scope, cache) };
 				// Views catch up after a pass or a burst: scope by scope, in slices too.
 				await this.worked(listed.length);
 			}
@@ -505,10 +509,21 @@ export class Indexer {
 		return model;
 	}
 
-	/** A file's line map as its scope's model was built, else as kept now. */
+	/**
+	 * A file's line map: kept with its parse while its scope is loaded, else read from its row
+	 * (a model outlives the parses it was built from: kept.ts keeps a few scopes only).
+	 */
 	private lineMapOf(path: string): LineMap | undefined {
-		const scope = this.files.get(path)?.scope;
-		return (scope ? this.scopeModels.get(scope)?.lines.get(path) : undefined) ?? this.kept.lines(path);
+		const kept = this.kept.lines(path);
+		if (kept) return kept;
+		const key = `${this.rev}:${this.store.revision}`;
+		if (this.lineCache.key !== key) this.lineCache = { key, maps: new Map() };
+		const maps = this.lineCache.maps;
+		if (maps.has(path)) return maps.get(path);
+		const read = this.store.linesAt(path);
+		if (maps.size >= LINE_CACHE) maps.delete(maps.keys().next().value as string);
+		maps.set(path, read);
+		return read;
 	}
 
 	private async readAll(files: readonly Listed[]): Promise<Map<string, ReadResult>> {

@@ -5,12 +5,12 @@
  */
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
-import type { CheckpointRecord, WorkingNote } from '../core';
+import type { CheckpointRecord, LineMap, WorkingNote } from '../core';
 import { scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
-	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedRows, rulingsOfScope, writeCheckpoint,
+	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedLines, storedRows, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
 import {
@@ -213,6 +213,11 @@ export class IndexStore {
 	/** Checkpoint rows of a scope (or all), for the indexer's in-memory cache. */
 	storedRows(scope?: string): StoredRow[] {
 		return storedRows(this.conn, scope);
+	}
+
+	/** A checkpoint's stored line map (where its sections and keys sit), for a view that points at a line. */
+	linesAt(path: string): LineMap | undefined {
+		return storedLines(this.conn, path);
 	}
 
 	/**
