@@ -51,11 +51,11 @@ export interface IndexerOptions {
 }
 
 /**
- * A slice: at most 100 files, and about 20 ms of work, well under the 50 ms of a long task
+ * A slice: at most 100 files, and about 15 ms of work, well under the 50 ms of a long task
  * (measured in the browser host at 10,000 checkpoints, scripts/bench-frames.mjs).
  */
 export const SLICE_FILES = 100;
-export const SLICE_MS = 20;
+export const SLICE_MS = 15;
 
 /** An uncommitted.md's import as work, in files: four notes (a line each) weigh about one checkpoint. */
 function notesWork(read: ReadResult | undefined): number {
@@ -194,6 +194,8 @@ export class Indexer {
 				await this.worked(1);
 			}
 		}
+		// Placing a big scope is one step (scanVault over all its files): it starts a slice of its own.
+		await this.newSlice();
 		// A file event may not come between: placing needs the whole scope as listed now.
 		await this.write(this.placer.plan(scope, fresh), fresh);
 		// The index holds what was placed: a pass keeps nothing of it (its parses hold their texts).
@@ -234,6 +236,13 @@ export class Indexer {
 	/** The slice has done its share: as many files as a slice holds, or its time. */
 	private due(): boolean {
 		return this.opts.yieldNow !== undefined && (this.work >= this.slice || this.now() - this.sliceStart >= (this.opts.sliceMs ?? SLICE_MS));
+	}
+
+	/** Yields once the slice has used half its time: what follows is one step that may be long. */
+	private async newSlice(): Promise<void> {
+		if (!this.opts.yieldNow || this.now() - this.sliceStart < (this.opts.sliceMs ?? SLICE_MS) / 2) return;
+		await this.opts.yieldNow();
+		this.begin();
 	}
 
 	/** Counts work done; once the slice has done its share, yields to the caller. */
