@@ -44,7 +44,7 @@ export interface IndexerOptions {
 	sliceFiles?: number;
 	/** A slice also ends once it has worked this long (SLICE_MS by default): slower machines get smaller slices. */
 	sliceMs?: number;
-	/** Milliseconds, for sliceMs; performance.now by default. */
+	/** Milliseconds, for sliceMs; Date.now by default. */
 	clock?: () => number;
 	/** Checkpoint rows kept in memory beyond the scope in use (kept.ts DEFAULT_MAX_ROWS by default). */
 	keptRows?: number;
@@ -230,7 +230,8 @@ export class Indexer {
 	}
 
 	private now(): number {
-		return (this.opts.clock ?? (() => performance.now()))();
+		// Date.now, not performance.now: the store layer assumes neither a browser nor Node (tsconfig.core.json).
+		return (this.opts.clock ?? Date.now)();
 	}
 
 	/** The slice has done its share: as many files as a slice holds, or its time. */
