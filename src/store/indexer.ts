@@ -44,7 +44,7 @@ export interface IndexerOptions {
 	sliceFiles?: number;
 	/** A slice also ends once it has worked this long (SLICE_MS by default): slower machines get smaller slices. */
 	sliceMs?: number;
-	/** Milliseconds, for sliceMs; Date.now by default. */
+	/** Milliseconds, for sliceMs; performance.now by default. */
 	clock?: () => number;
 	/** Checkpoint rows kept in memory beyond the scope in use (kept.ts DEFAULT_MAX_ROWS by default). */
 	keptRows?: number;
@@ -56,6 +56,9 @@ export interface IndexerOptions {
  */
 export const SLICE_FILES = 100;
 export const SLICE_MS = 15;
+
+/** A clock the wall clock's jumps do not move (src/platform.d.ts: every host has it). */
+const monotonic = (): number => performance.now();
 
 /** An uncommitted.md's import as work, in files: four notes (a line each) weigh about one checkpoint. */
 function notesWork(read: ReadResult | undefined): number {
@@ -230,8 +233,7 @@ export class Indexer {
 	}
 
 	private now(): number {
-		// Date.now, not performance.now: the store layer assumes neither a browser nor Node (tsconfig.core.json).
-		return (this.opts.clock ?? Date.now)();
+		return (this.opts.clock ?? monotonic)();
 	}
 
 	/** The slice has done its share: as many files as a slice holds, or its time. */
