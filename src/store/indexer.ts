@@ -97,8 +97,8 @@ interface KeptModel {
 	part: ScopeModel;
 }
 
-/** Line maps looked up in the index lately (a view asks for the same few files again and again). */
-const LINE_CACHE = 512;
+/** Scopes whose line maps were read from the index lately (a view asks for the same scope's again and again). */
+const LINE_SCOPES = 4;
 
 export class Indexer {
 	readonly files = new VaultFiles();
@@ -113,8 +113,8 @@ export class Indexer {
 	 * views derive from it per scope is kept too.
 	 */
 	private readonly lines = linesFromMaps({ get: (path) => this.lineMapOf(path) });
-	/** Line maps read from the index, most recent last, with the revision they were read at. */
-	private lineCache = { key: '', maps: new Map<string, LineMap | undefined>() };
+	/** Line maps read from the index by scope, most recent last, with the revision they were read at. */
+	private lineCache = { key: '', scopes: new Map<string, Map<string, LineMap>>() };
 	/** Each scope's model with the revision of its files it was built at. */
 	private scopeModels = new Map<string, KeptModel>();
 	/** The operation under way: the next one starts when it ends. */
@@ -528,14 +528,19 @@ export class Indexer {
 	private lineMapOf(path: string): LineMap | undefined {
 		const kept = this.kept.lines(path);
 		if (kept) return kept;
+		const scope = this.files.get(path)?.scope;
+		if (!scope) return this.store.linesAt(path);
 		const key = `${this.rev}:${this.store.revision}`;
-		if (this.lineCache.key !== key) this.lineCache = { key, maps: new Map() };
-		const maps = this.lineCache.maps;
-		if (maps.has(path)) return maps.get(path);
-		const read = this.store.linesAt(path);
-		if (maps.size >= LINE_CACHE) maps.delete(maps.keys().next().value as string);
-		maps.set(path, read);
-		return read;
+		if (this.lineCache.key !== key) this.lineCache = { key, scopes: new Map() };
+		const scopes = this.lineCache.scopes;
+		let maps = scopes.get(scope);
+		if (!maps) {
+			// A scope's maps in one query: a view pointing at a big scope's bullets asks for hundreds.
+			maps = this.store.linesOfScope(scope);
+			if (scopes.size >= LINE_SCOPES) scopes.delete(scopes.keys().next().value as string);
+			scopes.set(scope, maps);
+		}
+		return maps.get(path);
 	}
 
 	private async readAll(files: readonly Listed[]): Promise<Map<string, ReadResult>> {

@@ -10,7 +10,7 @@ import { scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
-	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedLines, storedRows, rulingsOfScope, writeCheckpoint,
+	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedLines, storedLinesOfScope, storedRows, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
 import {
@@ -218,6 +218,11 @@ export class IndexStore {
 	/** A checkpoint's stored line map (where its sections and keys sit), for a view that points at a line. */
 	linesAt(path: string): LineMap | undefined {
 		return storedLines(this.conn, path);
+	}
+
+	/** The stored line maps of a scope's checkpoints, by path: one query for a view that points at many. */
+	linesOfScope(scope: string): Map<string, LineMap> {
+		return storedLinesOfScope(this.conn, scope);
 	}
 
 	/**
