@@ -16,3 +16,9 @@ interface TextDecoder {
 	decode(input?: Uint8Array, options?: { stream?: boolean }): string;
 }
 declare var TextDecoder: { prototype: TextDecoder; new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder };
+
+/** A clock for how long a slice of the indexer's work has run (src/store/indexer.ts). */
+interface Performance {
+	now(): number;
+}
+declare var performance: Performance;

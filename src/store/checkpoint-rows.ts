@@ -235,6 +235,23 @@ export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	return out;
 }
 
+/** The line map stored with a checkpoint's row; undefined when there is none (its file was never read whole). */
+export function storedLines(c: Conn, path: string): LineMap | undefined {
+	const row = c.get('SELECT digest, lines FROM checkpoints WHERE path = ?', [path]);
+	if (!row || str(row.digest) === '') return undefined;
+	return decodeLines(row.lines) ?? undefined;
+}
+
+/** The line maps stored with a scope's rows, by path (rows without one left out). */
+export function storedLinesOfScope(c: Conn, scope: string): Map<string, LineMap> {
+	const out = new Map<string, LineMap>();
+	c.each("SELECT path, lines FROM checkpoints WHERE scope = ? AND digest <> ''", [scope], (row) => {
+		const lines = decodeLines(row.lines);
+		if (lines) out.set(str(row.path), lines);
+	});
+	return out;
+}
+
 /** docs/decisions.md §6: the first checkpoint of the scope written after `ts`, copies and torn files aside. */
 export function firstCheckpointAfter(c: Conn, scope: string, ts: number): CheckpointRecord | null {
 	const row = c.get(`SELECT ${RECORD_COLUMNS} FROM checkpoints WHERE scope = ? AND ts > ? AND copy_of IS NULL AND empty = 0

@@ -4,17 +4,23 @@
  * plugin and the CLI run this same code, so they write the same rows.
  *
  * Placement and folding are the core's (scanVault), run over kept parses (placement.ts).
+ *
+ * A long pass (a first index, "Rebuild index", a burst of events) goes one scope at a time
+ * in slices of a bounded number of files, awaiting the caller's `yieldNow` between them, so
+ * the plugin's main thread draws and answers in between (docs/decisions.md, "A long pass in
+ * slices"). One operation runs at a time: each waits for the one before it to end.
  */
 import { mapBounded } from '../core';
+import { compareBytes } from '../core';
 import { fileRole } from '../core';
-import { linesFromMaps } from '../core';
+import { linesFromMaps, type LineMap } from '../core';
 import { parseUncommitted } from '../core';
 import type { VaultFile } from '../core';
 import { projectScopes, resumesStayHome } from '../core';
 import { buildScopeModel, combineScopeModels, type ModelCache, type ScopeModel, type VaultModel } from '../core';
 import type { IndexedNote, IndexStore, ListedFile } from './store';
 import { KeptFiles } from './kept';
-import { Placer, type ReadResult } from './placement';
+import { type Fresh, Placer, prepare, type ReadResult } from './placement';
 import { isUnderPath, type Listed, type Listing, VaultFiles } from './vault-files';
 
 export type { Listing } from './vault-files';
@@ -29,6 +35,43 @@ export interface IndexerOptions {
 	ownAgent: () => string;
 	/** Reads in flight at once during a full pass. */
 	concurrency?: number;
+	/**
+	 * Awaited between the slices of a long pass: the plugin's lets the main thread draw a
+	 * frame and take input; none (the CLI's) runs the pass through.
+	 */
+	yieldNow?: () => Promise<void>;
+	/** At most this many files read and parsed, or rows written, in one slice (SLICE_FILES by default). */
+	sliceFiles?: number;
+	/** A slice also ends once it has worked this long (SLICE_MS by default): slower machines get smaller slices. */
+	sliceMs?: number;
+	/** Milliseconds, for sliceMs; performance.now by default. */
+	clock?: () => number;
+	/** Checkpoint rows kept in memory beyond the scope in use (kept.ts DEFAULT_MAX_ROWS by default). */
+	keptRows?: number;
+}
+
+/**
+ * A slice: at most 100 files, and about 15 ms of work, well under the 50 ms of a long task
+ * (measured in the browser host at 10,000 checkpoints, scripts/bench-frames.mjs).
+ */
+export const SLICE_FILES = 100;
+export const SLICE_MS = 15;
+
+/** A clock the wall clock's jumps do not move (src/platform.d.ts: every host has it). */
+const monotonic = (): number => performance.now();
+
+/** An uncommitted.md's import as work, in files: four notes (a line each) weigh about one checkpoint. */
+function notesWork(read: ReadResult | undefined): number {
+	if (!read || 'error' in read) return 1;
+	let lines = 1;
+	for (let i = read.text.indexOf('\n'); i >= 0; i = read.text.indexOf('\n', i + 1)) lines++;
+	return Math.ceil(lines / 4);
+}
+
+/** A file's event: its stamp now, with the text the event delivered (else it is read). */
+export interface FileEvent {
+	file: ListedFile;
+	text?: string;
 }
 
 /** The person's notes an uncommitted.md no longer holds (docs/decisions.md §6): the caller decides. */
@@ -48,6 +91,15 @@ export interface PassReport {
 	missingOwn: MissingOwn[];
 }
 
+/** A scope's model and the revision of its files it was built at. */
+interface KeptModel {
+	rev: string;
+	part: ScopeModel;
+}
+
+/** Scopes whose line maps were read from the index lately (a view asks for the same scope's again and again). */
+const LINE_SCOPES = 4;
+
 export class Indexer {
 	readonly files = new VaultFiles();
 	readonly kept: KeptFiles;
@@ -56,17 +108,27 @@ export class Indexer {
 	private built: { key: string; model: VaultModel } | null = null;
 	/** The last model of some scopes (modelOf), with the scopes in its key. */
 	private builtPart: { key: string; model: VaultModel } | null = null;
-	/** Line maps as kept now: one source for every model, so what views derive from it per scope is kept too. */
-	private readonly lines = linesFromMaps({ get: (path) => this.kept.lines(path) });
+	/**
+	 * Line maps as kept now, else as the index holds them: one source for every model, so what
+	 * views derive from it per scope is kept too.
+	 */
+	private readonly lines = linesFromMaps({ get: (path) => this.lineMapOf(path) });
+	/** Line maps read from the index by scope, most recent last, with the revision they were read at. */
+	private lineCache = { key: '', scopes: new Map<string, Map<string, LineMap>>() };
 	/** Each scope's model with the revision of its files it was built at. */
-	private scopeModels = new Map<string, { rev: string; part: ScopeModel }>();
+	private scopeModels = new Map<string, KeptModel>();
+	/** The operation under way: the next one starts when it ends. */
+	private queue: Promise<unknown> = Promise.resolve();
+	/** Work done since the last yield, in files, and when that slice began. */
+	private work = 0;
+	private sliceStart = 0;
 
 	constructor(
 		readonly store: IndexStore,
 		private readonly port: IndexerPort,
 		private readonly opts: IndexerOptions,
 	) {
-		this.kept = new KeptFiles(store, this.files);
+		this.kept = new KeptFiles(store, this.files, opts.keptRows);
 		this.placer = new Placer(store, this.files, this.kept);
 	}
 
@@ -80,25 +142,38 @@ export class Indexer {
 	}
 
 	/** The whole folder, from a listing: reads only what is new or changed since the index last saw it. */
-	async fullPass(listing: Listing): Promise<PassReport> {
+	fullPass(listing: Listing): Promise<PassReport> {
+		return this.exclusive(() => this.pass(listing));
+	}
+
+	private async pass(listing: Listing): Promise<PassReport> {
 		this.files.reset(listing);
-		const { changed, removed } = this.store.reconcile(this.files.indexed());
-		this.kept.forget(removed);
+		this.begin();
+		// Rows of checkpoints gone stay until their scope is placed again, in the same slice (placement.ts ScopePlan).
+		const { changed, removed } = this.store.reconcile(this.files.indexed(), { keepCheckpoints: true });
 		const dirty = new Set<string>(this.store.scopesNeedingRead());
-		for (const p of [...changed, ...removed]) {
+		const gone: string[] = [];
+		for (const p of changed) {
 			const found = fileRole(this.files.root, p);
 			if (found?.role === 'checkpoint') dirty.add(found.scope);
 		}
-		for (const s of dirty) this.kept.ensureScope(s);
-		const toRead: Listed[] = [];
-		for (const s of dirty) for (const f of this.files.checkpointsOf(s)) if (!this.kept.parseOf(f)) toRead.push(f);
+		for (const p of removed) {
+			const found = fileRole(this.files.root, p);
+			if (found?.role === 'checkpoint') dirty.add(found.scope);
+			else gone.push(p);
+		}
+		// Outside the sessions folder now (its setting changed): no scope of it is placed again.
+		if (gone.length > 0) this.store.batch(() => gone.forEach((p) => this.store.removePath(p)));
+		this.kept.forget(gone);
 		const notes = changed.map((p) => this.files.get(p)).filter((f): f is Listed => f?.role === 'notes');
-		const texts = await this.readAll([...toRead, ...notes]);
-		const report: PassReport = { read: texts.size, removed: removed.length, scopes: dirty.size, missingOwn: [] };
-		this.store.batch(() => {
-			for (const s of [...dirty].sort()) this.placer.scope(s, texts);
-			for (const f of notes) this.importNotes(f, texts.get(f.path), report.missingOwn);
-		});
+		const report: PassReport = { read: 0, removed: removed.length, scopes: dirty.size, missingOwn: [] };
+		for (const s of [...dirty].sort()) report.read += await this.placeScope(s);
+		for (const f of notes) {
+			const read = (await this.readAll([f])).get(f.path);
+			this.store.batch(() => this.importNotes(f, read, report.missingOwn));
+			report.read++;
+			await this.worked(notesWork(read));
+		}
 		// What a first pass found was there before anyone could look (schema.ts, step 7).
 		this.store.endBaseline('rows');
 		this.rev++;
@@ -106,37 +181,173 @@ export class Indexer {
 	}
 
 	/**
+	 * One scope placed again in slices: its unread files read and parsed a slice at a time
+	 * (their texts dropped once parsed), then its rows written a slice at a time, each slice
+	 * in a transaction of its own. Returns how many files it read.
+	 */
+	private async placeScope(scope: string): Promise<number> {
+		this.kept.ensureScope(scope);
+		const unread = this.files.checkpointsOf(scope).filter((f) => !this.kept.parseOf(f));
+		const fresh = new Map<string, Fresh>();
+		for (let i = 0; i < unread.length; i += this.slice) {
+			const part = unread.slice(i, i + this.slice);
+			const texts = await this.readAll(part);
+			for (const f of part) {
+				fresh.set(f.path, prepare(texts.get(f.path)));
+				await this.worked(1);
+			}
+		}
+		// Placing a big scope is one step (scanVault over all its files): it starts a slice of its own.
+		await this.newSlice();
+		// A file event may not come between: placing needs the whole scope as listed now.
+		await this.write(this.placer.plan(scope, fresh), fresh);
+		// The index holds what was placed: a pass keeps nothing of it (its parses hold their texts).
+		this.kept.release(scope);
+		return unread.length;
+	}
+
+	/** A scope's rows, a slice per transaction; the rows of files gone with the last. */
+	private async write(plan: ReturnType<Placer['plan']>, fresh: ReadonlyMap<string, Fresh>): Promise<void> {
+		let i = 0;
+		for (;;) {
+			this.store.batch(() => {
+				// At least one row a transaction, so the pass always moves on.
+				do {
+					if (i < plan.writes.length && this.placer.commit(plan.writes[i++], fresh)) this.work++;
+				} while (i < plan.writes.length && !this.due());
+				if (i >= plan.writes.length) for (const p of plan.removals) this.placer.remove(p);
+			});
+			if (i >= plan.writes.length) return;
+			await this.worked(0);
+		}
+	}
+
+	private get slice(): number {
+		return Math.max(1, this.opts.sliceFiles ?? SLICE_FILES);
+	}
+
+	/** A new operation's first slice. */
+	private begin(): void {
+		this.work = 0;
+		this.sliceStart = this.now();
+	}
+
+	private now(): number {
+		return (this.opts.clock ?? monotonic)();
+	}
+
+	/** The slice has done its share: as many files as a slice holds, or its time. */
+	private due(): boolean {
+		return this.opts.yieldNow !== undefined && (this.work >= this.slice || this.now() - this.sliceStart >= (this.opts.sliceMs ?? SLICE_MS));
+	}
+
+	/** Yields once the slice has used half its time: what follows is one step that may be long. */
+	private async newSlice(): Promise<void> {
+		if (!this.opts.yieldNow || this.now() - this.sliceStart < (this.opts.sliceMs ?? SLICE_MS) / 2) return;
+		await this.opts.yieldNow();
+		this.begin();
+	}
+
+	/** Counts work done; once the slice has done its share, yields to the caller. */
+	private async worked(files: number): Promise<void> {
+		this.work += files;
+		if (!this.due() || !this.opts.yieldNow) return;
+		await this.opts.yieldNow();
+		this.begin();
+	}
+
+	/** Runs after every operation started before it; the index never sees two at once. */
+	private exclusive<T>(op: () => Promise<T> | T): Promise<T> {
+		const p = this.queue.then(op);
+		this.queue = p.catch(() => undefined);
+		return p;
+	}
+
+	/**
 	 * A file was created or changed. `text` is what the event delivered (the metadata
 	 * cache's `changed` does), else it is read. Returns the person's notes it dropped.
 	 */
-	async fileChanged(f: ListedFile, text?: string): Promise<MissingOwn[]> {
-		const entry = this.files.set(f);
+	fileChanged(f: ListedFile, text?: string): Promise<MissingOwn[]> {
+		return this.filesChanged([{ file: f, text }]);
+	}
+
+	/**
+	 * A burst of created or changed files, in the order they came: each scope placed once,
+	 * in slices. Returns the person's notes they dropped.
+	 */
+	filesChanged(events: readonly FileEvent[]): Promise<MissingOwn[]> {
+		return this.exclusive(() => this.changes(events));
+	}
+
+	private async changes(events: readonly FileEvent[]): Promise<MissingOwn[]> {
+		this.begin();
 		const missing: MissingOwn[] = [];
-		if (entry.role === 'checkpoint' && entry.scope !== null) {
-			this.kept.ensureScope(entry.scope);
-			if (!this.kept.parseOf(entry) || !this.kept.isStored(entry)) {
-				const texts = text === undefined ? await this.readAll([entry]) : new Map<string, ReadResult>([[f.path, { text }]]);
-				const scope = entry.scope;
-				this.store.batch(() => this.placer.file(entry, texts) || this.placer.scope(scope, texts));
+		const texts = new Map<string, string | undefined>();
+		// The last event of a file says what it is now.
+		for (const e of events) texts.set(e.file.path, e.text);
+		const byScope = new Map<string, Listed[]>();
+		const others: Listed[] = [];
+		for (const e of events) {
+			const entry = this.files.set(e.file);
+			if (entry.role === 'checkpoint' && entry.scope !== null) {
+				const list = byScope.get(entry.scope) ?? [];
+				if (!list.some((x) => x.path === entry.path)) list.push(entry);
+				byScope.set(entry.scope, list);
+			} else if (!others.some((x) => x.path === entry.path)) others.push(entry);
+		}
+		for (const [scope, changed] of [...byScope].sort((a, b) => compareBytes(a[0], b[0]))) {
+			this.kept.ensureScope(scope);
+			const stale = changed.map((f) => this.files.get(f.path) as Listed).filter((f) => !this.kept.parseOf(f) || !this.kept.isStored(f));
+			if (stale.length === 0) continue;
+			const fresh = new Map<string, Fresh>();
+			for (const f of stale) {
+				const text = texts.get(f.path);
+				if (text === undefined) continue;
+				fresh.set(f.path, prepare({ text }));
+				await this.worked(1);
 			}
-		} else if (entry.role === 'notes' && !this.kept.notesOf(entry)) {
-			const read = text === undefined ? (await this.readAll([entry])).get(f.path) : { text };
-			this.store.batch(() => this.importNotes(entry, read, missing));
-		} else if (entry.role === 'reviewed' && text !== undefined) {
-			this.kept.keepVerdicts(entry, text);
+			const unread = stale.filter((f) => !fresh.has(f.path));
+			for (let i = 0; i < unread.length; i += this.slice) {
+				const part = unread.slice(i, i + this.slice);
+				for (const [p, r] of (await this.readAll(part))) {
+					fresh.set(p, prepare(r));
+					await this.worked(1);
+				}
+			}
+			// A few files whose record ids stay: each placed with its copies; else the whole scope.
+			const alone = stale.length <= this.slice && this.store.batch(() => stale.every((f) => this.placer.file(f, fresh)));
+			if (alone) await this.worked(stale.length);
+			else await this.write(this.placer.plan(scope, fresh), fresh);
+		}
+		for (const entry of others) {
+			const now = this.files.get(entry.path) as Listed;
+			const text = texts.get(entry.path);
+			if (now.role === 'notes' && !this.kept.notesOf(now)) {
+				const read = text === undefined ? (await this.readAll([now])).get(now.path) : { text };
+				this.store.batch(() => this.importNotes(now, read, missing));
+				await this.worked(notesWork(read));
+			} else if (now.role === 'reviewed' && text !== undefined) {
+				this.kept.keepVerdicts(now, text);
+			}
 		}
 		this.rev++;
 		return missing;
 	}
 
 	/** A folder appeared (an empty project is still a project). */
-	folderCreated(path: string): void {
-		this.files.dirs.add(path);
-		this.rev++;
+	folderCreated(path: string): Promise<void> {
+		return this.exclusive(() => {
+			this.files.dirs.add(path);
+			this.rev++;
+		});
 	}
 
 	/** A file or folder is gone: its rows go, notes are marked absent, its scopes are placed again. */
-	removed(path: string): void {
+	removed(path: string): Promise<void> {
+		return this.exclusive(() => this.remove(path));
+	}
+
+	private remove(path: string): void {
 		const gone = this.files.remove(path);
 		const scopes = new Set<string>();
 		for (const f of gone) if (f.role === 'checkpoint' && f.scope) scopes.add(f.scope);
@@ -156,7 +367,11 @@ export class Indexer {
 	 * A file or folder moved. A moved checkpoint is the same checkpoint: its parse moves
 	 * with it and it is placed again in its new scope and conversation, without a read.
 	 */
-	async renamed(from: string, to: string): Promise<MissingOwn[]> {
+	renamed(from: string, to: string): Promise<MissingOwn[]> {
+		return this.exclusive(() => this.rename(from, to));
+	}
+
+	private async rename(from: string, to: string): Promise<MissingOwn[]> {
 		const dirs = [...this.files.dirs].filter((d) => isUnderPath(from, d));
 		const moved = this.files.remove(from);
 		for (const d of dirs) this.files.dirs.add(to + d.slice(from.length));
@@ -180,21 +395,27 @@ export class Indexer {
 	}
 
 	/** "Rebuild index": everything derived goes (the person's notes stay), then a full pass reads every file. */
-	async rebuild(listing: Listing): Promise<PassReport> {
-		this.store.clearDerived();
-		this.kept.clear();
-		return this.fullPass(listing);
+	rebuild(listing: Listing): Promise<PassReport> {
+		return this.exclusive(() => {
+			// Each scope is absent until its slice writes it again; an index saved between is completed by the next start.
+			this.store.clearDerived();
+			this.kept.clear();
+			return this.pass(listing);
+		});
 	}
 
 	/**
 	 * The whole vault as the views read it, from kept parses: no checkpoint is read again;
 	 * an uncommitted.md or reviewed.md not read since it last changed is read now.
 	 */
-	async model(): Promise<VaultModel> {
+	model(): Promise<VaultModel> {
+		return this.exclusive(() => this.wholeModel());
+	}
+
+	private async wholeModel(): Promise<VaultModel> {
 		// Nothing changed since the last build (a settings change, a second view): the same model.
 		const key = `${this.rev}:${this.store.revision}`;
 		if (this.built?.key === key) return this.built.model;
-		this.kept.ensureAll();
 		const model = await this.assemble(this.files.filesByScope(), true);
 		this.built = { key, model };
 		return model;
@@ -206,13 +427,16 @@ export class Indexer {
 	 * stay within a scope (vault-model.ts, ScopeModel). Which scopes an answer needs is the
 	 * caller's (core/model/scope-needs.ts). The whole model when it is already at hand.
 	 */
-	async modelOf(scopes: readonly string[]): Promise<VaultModel> {
+	modelOf(scopes: readonly string[]): Promise<VaultModel> {
+		return this.exclusive(() => this.partModel(scopes));
+	}
+
+	private async partModel(scopes: readonly string[]): Promise<VaultModel> {
 		const key = `${this.rev}:${this.store.revision}`;
 		if (this.built?.key === key) return this.built.model;
 		const want = new Set(scopes);
 		const partKey = `${key}:${[...want].sort().join('\n')}`;
 		if (this.builtPart?.key === partKey) return this.builtPart.model;
-		for (const s of want) this.kept.ensureScope(s);
 		const model = await this.assemble(this.files.filesByScope(want), false);
 		this.builtPart = { key: partKey, model };
 		return model;
@@ -232,13 +456,16 @@ export class Indexer {
 	 * model() does: the scope's project only, or every scope when a walk back leaves home
 	 * (core/model/scope-needs.ts).
 	 */
-	async modelFor(scope: string): Promise<VaultModel> {
-		const m = await this.modelOf(projectScopes(this.files.scopes(), scope));
-		return resumesStayHome(m, scope) ? m : this.model();
+	modelFor(scope: string): Promise<VaultModel> {
+		return this.exclusive(async () => {
+			const m = await this.partModel(projectScopes(this.files.scopes(), scope));
+			return resumesStayHome(m, scope) ? m : this.wholeModel();
+		});
 	}
 
 	/** Builds the model of these scopes' files, again only for scopes whose files changed. */
 	private async assemble(byScope: Map<string, Listed[]>, whole: boolean): Promise<VaultModel> {
+		this.begin();
 		const unread = this.kept.unreadScopeFiles(whole ? undefined : new Set(byScope.keys()));
 		const texts = await this.readAll(unread);
 		for (const f of unread) {
@@ -259,13 +486,17 @@ export class Indexer {
 		};
 		// Only scopes whose files changed since their model was built are built again.
 		const parts: ScopeModel[] = [];
-		const live = new Map<string, { rev: string; part: ScopeModel }>();
+		const live = new Map<string, KeptModel>();
 		for (const [scope, listed] of byScope) {
 			const rev = this.files.scopeRevision(scope);
 			let kept = this.scopeModels.get(scope);
 			if (kept?.rev !== rev) {
+				// Only a scope built again is loaded: a few are kept loaded (kept.ts), the rest reloaded on need.
+				this.kept.ensureScope(scope);
 				const files: VaultFile[] = listed.map((f) => ({ path: f.path, text: null, mtime: f.mtime, size: f.size, error: this.kept.errorOf(f) }));
 				kept = { rev, part: buildScopeModel({ root: this.files.root, files, dirs: [] }, scope, cache) };
+				// Views catch up after a pass or a burst: scope by scope, in slices too.
+				await this.worked(listed.length);
 			}
 			live.set(scope, kept);
 			parts.push(kept.part);
@@ -281,6 +512,28 @@ export class Indexer {
 			if (list) model.notes.set(n.scope, [...list, { scope: n.scope, text: n.text, ts: n.ts, agent: n.agent, line: -1 }]);
 		}
 		return model;
+	}
+
+	/**
+	 * A file's line map: kept with its parse while its scope is loaded, else read from its row
+	 * (a model outlives the parses it was built from: kept.ts keeps a few scopes only).
+	 */
+	private lineMapOf(path: string): LineMap | undefined {
+		const kept = this.kept.lines(path);
+		if (kept) return kept;
+		const scope = this.files.get(path)?.scope;
+		if (!scope) return this.store.linesAt(path);
+		const key = `${this.rev}:${this.store.revision}`;
+		if (this.lineCache.key !== key) this.lineCache = { key, scopes: new Map() };
+		const scopes = this.lineCache.scopes;
+		let maps = scopes.get(scope);
+		if (!maps) {
+			// A scope's maps in one query: a view pointing at a big scope's bullets asks for hundreds.
+			maps = this.store.linesOfScope(scope);
+			if (scopes.size >= LINE_SCOPES) scopes.delete(scopes.keys().next().value as string);
+			scopes.set(scope, maps);
+		}
+		return maps.get(path);
 	}
 
 	private async readAll(files: readonly Listed[]): Promise<Map<string, ReadResult>> {

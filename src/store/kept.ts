@@ -1,8 +1,9 @@
 /**
- * What the indexer keeps in memory between events: each checkpoint's parse at the stamp
- * it was read (from a read, or reloaded from the index one scope at a time, on first
- * need), the rows the store holds, and the parsed uncommitted.md and reviewed.md files.
- * A parse counts only while the file's mtime and size are the ones it was taken at.
+ * What the indexer keeps in memory between events: the parses and stored rows of a few
+ * recently used scopes (reloaded from the index one scope at a time on need, and let go
+ * beyond a bound, docs/decisions.md "A long pass in slices"), and the parsed uncommitted.md
+ * and reviewed.md files. A parse counts only while the file's mtime and size are the ones
+ * it was taken at.
  */
 import type { CachedParse } from '../core';
 import { parseReviewed } from '../core';
@@ -17,6 +18,13 @@ interface Stamped extends FileStamp {
 interface KeptParse extends FileStamp, KeptExtras {
 	checkpoint: Checkpoint;
 }
+
+/**
+ * Rows kept beyond the scope in use: the bench vault's biggest scope (2,000 checkpoints) and a
+ * few ordinary ones, a tenth of its 10,000 checkpoints' rows and parses (docs/decisions.md,
+ * "A long pass in slices").
+ */
+export const DEFAULT_MAX_ROWS = 2500;
 
 const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.mtime === b.mtime && a.size === b.size;
 
@@ -50,8 +58,8 @@ export class KeptFiles {
 	private readonly rowsByScope = new Map<string, Set<string>>();
 	/** Stored rows by scope and record id: a record's copies. */
 	private readonly rowsById = new Map<string, Set<string>>();
+	/** Scopes whose rows are loaded, least recently used first. */
 	private readonly loaded = new Set<string>();
-	private allLoaded = false;
 	private readonly notes = new Map<string, FileStamp & { notes: WorkingNote[] }>();
 	private readonly verdicts = new Map<string, FileStamp & { verdicts: Verdict[] }>();
 	private readonly errors = new Map<string, FileStamp & { error: string }>();
@@ -59,20 +67,50 @@ export class KeptFiles {
 	constructor(
 		private readonly store: IndexStore,
 		private readonly files: VaultFiles,
+		/** Rows kept loaded beyond the scope in use: scopes used longest ago go first. */
+		private readonly maxRows = DEFAULT_MAX_ROWS,
 	) {}
 
-	/** Loads what the index holds for a scope, once: its rows and their parses. */
+	/** Loads what the index holds for a scope, once while it stays kept: its rows and their parses. */
 	ensureScope(scope: string): void {
-		if (this.allLoaded || this.loaded.has(scope)) return;
-		this.loaded.add(scope);
+		if (this.loaded.has(scope)) {
+			// Most recently used now.
+			this.loaded.delete(scope);
+			this.loaded.add(scope);
+			return;
+		}
 		for (const row of this.store.storedRows(scope)) this.adopt(row);
+		this.loaded.add(scope);
+		this.trim(scope);
 	}
 
-	/** Every scope: what a full model of the vault needs. */
-	ensureAll(): void {
-		if (this.allLoaded) return;
-		for (const row of this.store.storedRows()) if (!this.loaded.has(row.record.scope)) this.adopt(row);
-		this.allLoaded = true;
+	/** Whether the scope's rows are loaded now. */
+	isLoaded(scope: string): boolean {
+		return this.loaded.has(scope);
+	}
+
+	/** Lets go of the scopes used longest ago while more rows than the bound are kept; `keep` stays. */
+	private trim(keep: string): void {
+		const rowsOf = (scope: string): number => this.rowsByScope.get(scope)?.size ?? 0;
+		let total = 0;
+		for (const scope of this.loaded) if (scope !== keep) total += rowsOf(scope);
+		// Deleting while iterating a Set is safe: a deleted entry is not visited.
+		for (const scope of this.loaded) {
+			if (total <= this.maxRows) break;
+			if (scope === keep) continue;
+			total -= rowsOf(scope);
+			this.release(scope);
+		}
+	}
+
+	/** Forgets a scope's rows and checkpoint parses: the index holds them, ensureScope reloads them. */
+	release(scope: string): void {
+		this.loaded.delete(scope);
+		for (const path of this.storedPathsOf(scope)) {
+			this.forgetStored(path);
+			this.parses.delete(path);
+		}
+		for (const f of this.files.checkpointsOf(scope)) this.parses.delete(f.path);
 	}
 
 	private adopt(row: StoredRow): void {
@@ -138,6 +176,10 @@ export class KeptFiles {
 		this.setRow({ record, mtime: f.mtime, size: f.size, extras });
 	}
 
+	forgetParse(path: string): void {
+		this.parses.delete(path);
+	}
+
 	forgetStored(path: string): void {
 		const row = this.rows.get(path);
 		if (!row) return;
@@ -180,7 +222,6 @@ export class KeptFiles {
 	clear(): void {
 		for (const map of [this.parses, this.rows, this.rowsByScope, this.rowsById, this.notes, this.verdicts, this.errors]) map.clear();
 		this.loaded.clear();
-		this.allLoaded = false;
 	}
 
 	keepNotes(f: Stamped, notes: WorkingNote[]): void {

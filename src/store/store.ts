@@ -5,12 +5,12 @@
  */
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
-import type { CheckpointRecord, WorkingNote } from '../core';
+import type { CheckpointRecord, LineMap, WorkingNote } from '../core';
 import { newestScope, scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
-	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedRows, rulingsOfScope, writeCheckpoint,
+	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedLines, storedLinesOfScope, storedRows, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
 import {
@@ -215,6 +215,16 @@ export class IndexStore {
 		return storedRows(this.conn, scope);
 	}
 
+	/** A checkpoint's stored line map (where its sections and keys sit), for a view that points at a line. */
+	linesAt(path: string): LineMap | undefined {
+		return storedLines(this.conn, path);
+	}
+
+	/** The stored line maps of a scope's checkpoints, by path: one query for a view that points at many. */
+	linesOfScope(scope: string): Map<string, LineMap> {
+		return storedLinesOfScope(this.conn, scope);
+	}
+
 	/**
 	 * A file or folder is gone. A checkpoint's rows go; an uncommitted.md's notes are
 	 * marked absent (never deleted). Returns whether the index held anything there.
@@ -268,11 +278,15 @@ export class IndexStore {
 	 * Compares the vault's listing (checkpoints and uncommitted.md files) with what the
 	 * index read. `changed` are files new or different by mtime or size: only these need
 	 * parsing again. `removed` are files the index knew that are gone; their rows are
-	 * dropped (notes marked absent) here.
+	 * dropped (notes marked absent) here, except checkpoint rows when `keepCheckpoints`:
+	 * the caller drops those when it places their scope again, so an index saved before
+	 * that still tells the next start the scope is to be placed (docs/decisions.md, "A long
+	 * pass in slices").
 	 */
-	reconcile(listing: readonly ListedFile[]): { changed: string[]; removed: string[] } {
+	reconcile(listing: readonly ListedFile[], opts: { keepCheckpoints?: boolean } = {}): { changed: string[]; removed: string[] } {
 		if (this.unchanged(listing)) return { changed: [], removed: [] };
 		const known = allCheckpointStamps(this.conn);
+		const checkpoints = opts.keepCheckpoints ? new Set(known.keys()) : new Set<string>();
 		for (const f of allNoteFiles(this.conn)) known.set(f.path, f);
 		const changed: string[] = [];
 		const listed = new Set<string>();
@@ -282,9 +296,10 @@ export class IndexStore {
 			if (!had || !sameStamp(had, f)) changed.push(f.path);
 		}
 		const removed = [...known.keys()].filter((p) => !listed.has(p)).sort();
-		if (removed.length > 0) {
+		const dropNow = removed.filter((p) => !checkpoints.has(p));
+		if (dropNow.length > 0) {
 			this.conn.tx(() => {
-				for (const p of removed) this.removeUnchecked(p);
+				for (const p of dropNow) this.removeUnchecked(p);
 			});
 			this.changed();
 		}

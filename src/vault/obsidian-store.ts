@@ -8,7 +8,7 @@ import { Component, TFile, TFolder, type App, type PluginManifest, type TAbstrac
 import type { VaultModel } from '../core';
 import { openIndexStore, storeSaver, type Saver } from '../store';
 import type { IndexStore } from '../store/store';
-import { Indexer, type MissingOwn, type PassReport } from '../store/indexer';
+import { type FileEvent, Indexer, type MissingOwn, type PassReport } from '../store/indexer';
 import { initSql } from '../store/sqlite';
 import { indexPath, obsidianBytesPort } from './obsidian-bytes';
 import { listSessionsFolder, obsidianTextPort, stampOf } from './obsidian-listing';
@@ -43,10 +43,41 @@ export type MissingHandler = (missing: MissingOwn[]) => Promise<void>;
 
 const SAVE_DELAY_MS = 2000;
 
+/**
+ * Between the slices of a long pass (docs/decisions.md, "A long pass in slices"): a task of
+ * its own, so the main thread draws a frame and takes input before the next slice. A message
+ * to itself, not setTimeout(0), which browsers hold back 4 ms once timers nest.
+ */
+function nextTask(): Promise<void> {
+	return new Promise((ok) => {
+		const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+		const done = (): void => {
+			window.clearTimeout(timer);
+			channel?.port1.close();
+			ok();
+		};
+		// Where a message to itself is never delivered (jsdom's MessageChannel), the timer moves on.
+		const timer = window.setTimeout(done, 0);
+		if (channel) {
+			channel.port1.onmessage = done;
+			channel.port2.postMessage(null);
+		}
+	});
+}
+
+/** A file's change as it came: the file, its stamp then, and the text the cache delivered. */
+interface Change {
+	file: TFile;
+	seen: { path: string; mtime: number; size: number };
+	data?: string;
+}
+
 export class IndexService extends Component {
 	private indexer: Indexer | null = null;
 	private saver: (Saver & { detach: () => void }) | null = null;
 	private queue: Promise<unknown> = Promise.resolve();
+	/** Changes not yet handed to the indexer, taken as one burst; null once their task has begun or another event came. */
+	private burst: Map<string, Change> | null = null;
 	private state: 'idle' | 'starting' | 'ready' | 'failed' | 'closed' = 'idle';
 	/** Set by the person's-notes logic: re-appends what a logos rewrite dropped (docs/decisions.md §6). */
 	onMissing: MissingHandler = () => Promise.resolve();
@@ -174,7 +205,7 @@ export class IndexService extends Component {
 		const store = this.indexer?.store;
 		if (!store || this.state !== 'ready' || !store.replaceIfDamaged(err)) return false;
 		this.host.tell({ kind: 'index-rebuilt' });
-		this.indexer = new Indexer(store, obsidianTextPort(this.host.app.vault), { ownAgent: () => this.host.agentName() });
+		this.indexer = this.newIndexer(store);
 		this.saver?.scheduleSave();
 		await this.fullPass(this.indexer);
 		return true;
@@ -221,7 +252,7 @@ export class IndexService extends Component {
 				timers: { setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
 				onError: (e) => console.error('Logos Continuity: the index could not be saved', e),
 			});
-			this.indexer = new Indexer(store, obsidianTextPort(app.vault), { ownAgent: () => this.host.agentName() });
+			this.indexer = this.newIndexer(store);
 			this.state = 'ready';
 			// The damaged file is replaced even when the vault gives nothing to write.
 			if (load.rebuilt) this.saver.scheduleSave();
@@ -235,6 +266,10 @@ export class IndexService extends Component {
 			console.error('Logos Continuity: the index could not be opened; reading the vault directly', e);
 		}
 		this.host.changed();
+	}
+
+	private newIndexer(store: IndexStore): Indexer {
+		return new Indexer(store, obsidianTextPort(this.host.app.vault), { ownAgent: () => this.host.agentName(), yieldNow: nextTask });
 	}
 
 	private async fullPass(ix: Indexer): Promise<void> {
@@ -271,32 +306,52 @@ export class IndexService extends Component {
 		return isUnder(this.root, path);
 	}
 
+	/**
+	 * Changes that come together (a sync, a script) are one burst: one queued task places
+	 * each scope once, in slices. Any other event closes the burst, so events keep their order.
+	 */
 	private onChanged(file: TFile, data?: string): void {
 		if (!this.under(file.path)) return;
-		const seen = stampOf(file);
+		const change: Change = { file, seen: stampOf(file), data };
+		if (this.burst) {
+			this.burst.set(file.path, change);
+			return;
+		}
+		const burst = new Map([[file.path, change]]);
+		this.burst = burst;
 		void this.apply(async (ix) => {
-			// Queued behind other work, the file may have changed again: its text then is stale.
-			const now = stampOf(file);
-			const fresh = now.path === seen.path && now.mtime === seen.mtime && now.size === seen.size;
-			await this.onMissing(await ix.fileChanged(now, fresh ? data : undefined));
+			if (this.burst === burst) this.burst = null;
+			const events: FileEvent[] = [...burst.values()].map(({ file: f, seen, data: text }) => {
+				// Queued behind other work, the file may have changed again: its text then is stale.
+				const now = stampOf(f);
+				const fresh = now.path === seen.path && now.mtime === seen.mtime && now.size === seen.size;
+				return { file: now, text: fresh ? text : undefined };
+			});
+			await this.onMissing(await ix.filesChanged(events));
 		});
 	}
 
+	/** Any event but a change: queued after the changes before it. */
+	private other(work: (ix: Indexer) => Promise<void> | void): void {
+		this.burst = null;
+		void this.apply(work);
+	}
+
 	private onFolder(f: TAbstractFile): void {
-		if (f instanceof TFolder && this.under(f.path)) void this.apply((ix) => ix.folderCreated(f.path));
+		if (f instanceof TFolder && this.under(f.path)) this.other((ix) => ix.folderCreated(f.path));
 	}
 
 	private onRemoved(path: string): void {
-		if (this.under(path)) void this.apply((ix) => ix.removed(path));
+		if (this.under(path)) this.other((ix) => ix.removed(path));
 	}
 
 	private onRenamed(f: TAbstractFile, oldPath: string): void {
 		const from = this.under(oldPath);
 		const to = this.under(f.path);
-		if (from && to) void this.apply(async (ix) => this.onMissing(await ix.renamed(oldPath, f.path)));
+		if (from && to) this.other(async (ix) => this.onMissing(await ix.renamed(oldPath, f.path)));
 		else if (from) this.onRemoved(oldPath);
 		else if (to && f instanceof TFile) this.onChanged(f);
 		// A folder moved in from elsewhere: its whole tree is new, a full pass reads it.
-		else if (to) void this.apply((ix) => this.fullPass(ix));
+		else if (to) this.other((ix) => this.fullPass(ix));
 	}
 }

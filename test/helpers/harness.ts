@@ -86,7 +86,8 @@ export async function loadPlugin(app: AppOriginal, data: unknown = null, ready =
 		layoutReady(app);
 		// The index opens after layout-ready (sql.js, then one pass over the folder): a
 		// started plugin is one whose index is open, as in Obsidian a moment after start.
-		await plugin.index.service.run(() => undefined);
+		// A long pass gives the thread back between slices through a timer: the fake clock runs.
+		await untilDone(plugin.index.service.run(() => undefined));
 		await settle();
 	}
 	return plugin;

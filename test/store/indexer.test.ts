@@ -100,7 +100,7 @@ describe('indexer', () => {
 
 		const gone = 'sessions/alpha/spike/_convos/5d0e7a11-3c2b-4f1e-a9d8-000000000a05/20261108-143000-claude.md';
 		fs.rmSync(path.join(dir, gone));
-		ix.removed(gone);
+		await ix.removed(gone);
 		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
 
 		const from = 'sessions/beta/_convos/_unattached/20261118-160000-codex.md';
@@ -160,17 +160,17 @@ describe('indexer', () => {
 		await step(() => ix.fileChanged(write('sessions/alpha/uncommitted.md', `${fs.readFileSync(path.join(dir, 'sessions/alpha/uncommitted.md'), 'utf8')}- [2026-11-23 10:00] codex: one more note\n`)), ['beta', 'gamma', 'alpha/spike']);
 		await step(() => ix.fileChanged(write('sessions/alpha/reviewed.md', `${fs.readFileSync(path.join(dir, 'sessions/alpha/reviewed.md'), 'utf8')}- retired: a new dead end\n`)), ['beta', 'gamma']);
 		const gone = 'sessions/gamma/_convos/_unattached/20261122-100000-codex.md';
-		await step(() => {
+		await step(async () => {
 			fs.rmSync(path.join(dir, gone));
-			ix.removed(gone);
+			await ix.removed(gone);
 		}, ['alpha', 'beta']);
 		await step(async () => {
 			fs.renameSync(path.join(dir, 'sessions/alpha/spike'), path.join(dir, 'sessions/gamma/spike'));
 			await ix.renamed('sessions/alpha/spike', 'sessions/gamma/spike');
 		}, ['beta']);
-		await step(() => {
+		await step(async () => {
 			fs.mkdirSync(path.join(dir, 'sessions/delta'));
-			ix.folderCreated('sessions/delta');
+			await ix.folderCreated('sessions/delta');
 		}, ['alpha', 'beta', 'gamma']);
 		await step(() => ix.fileChanged(write('sessions/delta/20261124-090000-codex.md', '')), ['alpha', 'beta', 'gamma']);
 	});
@@ -180,7 +180,7 @@ describe('indexer', () => {
 		await ix.fullPass(listSessions(dir));
 		const canonical = 'sessions/beta/_convos/0199b1c2-0000-7000-8000-000000000b01/20261114-090000-codex.md';
 		fs.rmSync(path.join(dir, canonical));
-		ix.removed(canonical);
+		await ix.removed(canonical);
 		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
 	});
 
@@ -288,5 +288,148 @@ describe('a model for one scope', () => {
 			// The walk back from kestrel/wt's latest leaves its scope: only the whole vault answers it.
 			expect([scope, m.scopes]).toEqual([scope, scope === 'kestrel/wt' ? whole.scopes : projectScopes(whole.scopes, scope)]);
 		}
+	});
+});
+
+/**
+ * A long pass goes in slices (docs/decisions.md, "A long pass in slices"): the caller's
+ * yieldNow is awaited between them, each slice handles a bounded number of files, what comes
+ * during a yield waits for the pass, and an index saved at any yield is completed by the next start.
+ */
+describe('a pass in slices', () => {
+	// Many passes over the fixture each: slow on a busy machine, never waiting on a clock.
+	jest.setTimeout(60_000);
+
+	/** Turns of the event loop (setImmediate is not faked, jest.config.cjs): no time passes. */
+	const turns = async (n: number): Promise<void> => {
+		for (let i = 0; i < n; i++) await new Promise<void>((ok) => setImmediate(ok));
+	};
+
+	/** The clock stands still: slices end by their count of files alone. */
+	const still = (): number => 0;
+
+	/**
+	 * Edits that reach placement: a canonical file gone (its copy takes the record), one changed,
+	 * a new one, a conflict copy, and a new copy that takes the record from the file holding it.
+	 */
+	function edit(): void {
+		fs.copyFileSync(path.join(dir, 'sessions/gamma/_convos/_unattached/20261122-100000-codex.md'), path.join(dir, 'sessions/gamma/20261122-100000-codex.md'));
+		fs.rmSync(path.join(dir, 'sessions/beta/_convos/0199b1c2-0000-7000-8000-000000000b01/20261114-090000-codex.md'));
+		fs.appendFileSync(path.join(dir, 'sessions/alpha/20261104-080000-codex.md'), '\n## Next\n\n- ship it\n');
+		fs.writeFileSync(path.join(dir, 'sessions/gamma/20261123-090000-claude.md'), '---\nsession: 20261123-090000-claude\n---\n\n## Next\n\nship\n');
+		fs.copyFileSync(path.join(dir, 'sessions/alpha/20261102-091500-claude.md'), path.join(dir, 'sessions/alpha/20261102-091500-claude 2.md'));
+	}
+
+	/** An indexer whose every yield is seen by `atYield`; reads and row writes are counted per slice. */
+	function sliced(store: IndexStore, atYield: (k: number) => Promise<void> | void = () => undefined, sliceFiles = 1): { ix: Indexer; slices: { reads: number; writes: number }[] } {
+		const slices = [{ reads: 0, writes: 0 }];
+		const port = nodeTextPort(dir);
+		const upsert = store.upsertCheckpoint.bind(store);
+		store.upsertCheckpoint = (...args) => {
+			slices[slices.length - 1].writes++;
+			upsert(...args);
+		};
+		const yieldNow = async (): Promise<void> => {
+			const k = slices.length - 1;
+			slices.push({ reads: 0, writes: 0 });
+			await atYield(k);
+		};
+		const read = (p: string): Promise<string> => {
+			slices[slices.length - 1].reads++;
+			return port.read(p);
+		};
+		return { ix: new Indexer(store, { read }, { ownAgent: () => 'obsidian', yieldNow, sliceFiles, clock: still }), slices };
+	}
+
+	test('a cold pass yields between slices of at most sliceFiles checkpoints read and rows written, and writes what an unsliced pass writes', async () => {
+		const { ix, slices } = sliced(IndexStore.create(sql), undefined, 3);
+		await ix.fullPass(listSessions(dir));
+		const checkpoints = listSessions(dir).files.filter((f) => /\/\d{8}-\d{6}-[^/]*\.md$/.test(f.path)).length;
+		expect(slices.length).toBeGreaterThanOrEqual(Math.ceil((2 * checkpoints) / 3) - 1);
+		// An uncommitted.md is read alone, in a slice of its own weight.
+		for (const s of slices) expect([s.reads <= 3, s.writes <= 3]).toEqual([true, true]);
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+	});
+
+	test('a burst of changes in several scopes places each scope once and writes what a cold index writes', async () => {
+		const { ix } = indexer();
+		await ix.fullPass(listSessions(dir));
+		const changed = ['sessions/alpha/20261104-080000-codex.md', 'sessions/beta/_convos/9a3b4c5d-6e7f-4a8b-9c0d-000000000b02/20261117-094500-claude.md', 'sessions/gamma/20261121-090000-claude.md'];
+		for (const rel of changed) fs.appendFileSync(path.join(dir, rel), '\n## Next\n\n- again\n');
+		fs.writeFileSync(path.join(dir, 'sessions/gamma/20261123-090000-claude.md'), '---\nsession: 20261123-090000-claude\n---\n\n## Next\n\nship\n');
+		await ix.filesChanged([...changed, 'sessions/gamma/20261123-090000-claude.md'].map((rel) => ({ file: stamp(rel) })));
+		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
+	});
+
+	test('a file changed, added or removed during any yield of a pass ends with the index an unsliced pass gives', async () => {
+		const first = indexer();
+		await first.ix.fullPass(listSessions(dir));
+		const saved = first.ix.store.export();
+		const pristine = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-ix-pristine-'));
+		fs.cpSync(dir, pristine, { recursive: true });
+		try {
+			// How many yields a warm pass over the edited vault makes.
+			edit();
+			const probe = sliced(new IndexStore(new sql.Database(saved)));
+			await probe.ix.fullPass(listSessions(dir));
+			const yields = probe.slices.length - 1;
+			expect(yields).toBeGreaterThan(3);
+			for (let k = 0; k < yields; k++) {
+				fs.rmSync(dir, { recursive: true, force: true });
+				fs.cpSync(pristine, dir, { recursive: true });
+				edit();
+				let event: Promise<unknown> = Promise.resolve();
+				const { ix } = sliced(new IndexStore(new sql.Database(saved)), (at) => {
+					if (at !== k) return;
+					// The event comes while the pass is between slices; it must wait for it.
+					// One file the pass reads itself (changed before it), one it does not.
+					const changed = ['sessions/alpha/20261104-080000-codex.md', 'sessions/beta/_convos/9a3b4c5d-6e7f-4a8b-9c0d-000000000b02/20261116-110000-claude.md'];
+					for (const rel of changed) fs.appendFileSync(path.join(dir, rel), '\n## Next\n\n- during the pass\n');
+					const gone = 'sessions/gamma/_convos/_unattached/20261122-110000-codex.md';
+					fs.rmSync(path.join(dir, gone));
+					event = Promise.all([ix.filesChanged(changed.map((rel) => ({ file: stamp(rel) }))), ix.removed(gone)]);
+					// Long enough for the event to be done, were it let in before the pass ends.
+					return turns(20);
+				});
+				await ix.fullPass(listSessions(dir));
+				await event;
+				expect([k, dumpRows(sql, ix.store)]).toEqual([k, await coldRows()]);
+			}
+		} finally {
+			fs.rmSync(pristine, { recursive: true, force: true });
+		}
+	});
+
+	test.each(['cold', 'warm', 'rebuild'] as const)('a %s pass cut short at any yield, its index saved there, is completed by the next start', async (kind) => {
+		const before = indexer();
+		if (kind !== 'cold') await before.ix.fullPass(listSessions(dir));
+		const start = before.ix.store.export();
+		if (kind === 'warm') edit();
+		const saves: Uint8Array[] = [];
+		const { ix } = sliced(new IndexStore(new sql.Database(start)), () => void saves.push(ix.store.export()));
+		await (kind === 'rebuild' ? ix.rebuild(listSessions(dir)) : ix.fullPass(listSessions(dir)));
+		expect(saves.length).toBeGreaterThan(3);
+		const cold = await coldRows();
+		for (const [k, bytes] of saves.entries()) {
+			const next = indexer(new IndexStore(new sql.Database(bytes)));
+			await next.ix.fullPass(listSessions(dir));
+			expect([k, dumpRows(sql, next.ix.store)]).toEqual([k, cold]);
+		}
+	});
+
+	test('with room for a few rows only, the indexer still gives the full scan\'s model, after a pass and after changes', async () => {
+		const store = IndexStore.create(sql);
+		const ix = new Indexer(store, nodeTextPort(dir), { ownAgent: () => 'obsidian', keptRows: 2 });
+		await ix.fullPass(listSessions(dir));
+		expect(view(await ix.model())).toEqual(view(buildVaultModel(loadSnapshot(dir))));
+		const rel = 'sessions/beta/_convos/9a3b4c5d-6e7f-4a8b-9c0d-000000000b02/20261117-094500-claude.md';
+		fs.appendFileSync(path.join(dir, rel), '\n## Didn\'t work\n\n- a new dead end\n');
+		await ix.fileChanged(stamp(rel));
+		await ix.fileChanged(stamp('sessions/alpha/20261104-080000-codex.md'));
+		const model = await ix.model();
+		const full = buildVaultModel(loadSnapshot(dir));
+		expect(view(model)).toEqual(view(full));
+		for (const scope of full.scopes) expect(buildResume(model, scope, { now: NOW })).toEqual(buildResume(full, scope, { now: NOW }));
+		expect(dumpRows(sql, store)).toEqual(await coldRows());
 	});
 });

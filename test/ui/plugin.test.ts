@@ -129,10 +129,11 @@ describe('file events', () => {
 		await settle(NOTIFY_SETTLE_MS);
 		expect(statusEl().textContent).toBe('All scopes: 5 uncommitted notes');
 		expect(view.contentEl.textContent).toContain('burst 2');
-		// One snapshot for the view and the status bar together: each markdown file read once.
+		// One snapshot for the view and the status bar together: each markdown file read once at
+		// most (the burst's last change hands over the text the cache read: none at all).
 		const perFile = new Map<string, number>();
 		for (const [f] of reads.mock.calls) perFile.set(f.path, (perFile.get(f.path) ?? 0) + 1);
-		expect(Math.max(...perFile.values())).toBe(1);
+		expect(Math.max(0, ...perFile.values())).toBeLessThanOrEqual(1);
 	});
 });
 
