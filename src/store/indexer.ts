@@ -287,13 +287,17 @@ export class Indexer {
 		for (const e of events) texts.set(e.file.path, e.text);
 		const byScope = new Map<string, Listed[]>();
 		const others: Listed[] = [];
+		// A file changed twice in the burst is taken once (a set, not a search of the list: a sync may bring thousands).
+		const taken = new Set<string>();
 		for (const e of events) {
 			const entry = this.files.set(e.file);
+			if (taken.has(entry.path)) continue;
+			taken.add(entry.path);
 			if (entry.role === 'checkpoint' && entry.scope !== null) {
 				const list = byScope.get(entry.scope) ?? [];
-				if (!list.some((x) => x.path === entry.path)) list.push(entry);
+				list.push(entry);
 				byScope.set(entry.scope, list);
-			} else if (!others.some((x) => x.path === entry.path)) others.push(entry);
+			} else others.push(entry);
 		}
 		for (const [scope, changed] of [...byScope].sort((a, b) => compareBytes(a[0], b[0]))) {
 			this.kept.ensureScope(scope);
