@@ -324,16 +324,18 @@ export function decodeRecord(row: Row): CheckpointRecord {
 	cp.handoffTo = str(row.handoff);
 	const problems = str(row.problems);
 	cp.problems = problems === '[]' ? [] : (JSON.parse(problems) as string[]);
-	const name = str(row.name);
+	// The generated `name` column is the same text, worked out in SQL per row (schema.ts, step 6): cheaper here.
+	const path = str(row.path);
+	const name = path.slice(path.lastIndexOf('/') + 1);
 	return {
-		path: str(row.path), name, stem: stemOf(name), id: str(row.id), scope,
+		path, name, stem: stemOf(name), id: str(row.id), scope,
 		conversation: str(row.conversation), flat: num(row.flat) === 1, checkpoint: cp, empty: num(row.empty) === 1,
 		copyOf: row.copy_of === null || row.copy_of === undefined ? null : str(row.copy_of),
 	};
 }
 
 /** The columns decodeRecord reads, for a SELECT. */
-export const RECORD_COLUMNS = 'path, name, id, scope, conversation, flat, empty, copy_of, record, git_commit, session, host_session, ts, agent, task, follows, auto, auto_closed, handoff, problems';
+export const RECORD_COLUMNS = 'path, id, scope, conversation, flat, empty, copy_of, record, git_commit, session, host_session, ts, agent, task, follows, auto, auto_closed, handoff, problems';
 
 /*
  * Line maps as bytes: per section its heading, heading line and item lines, then per

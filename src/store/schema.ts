@@ -272,7 +272,10 @@ CREATE INDEX checkpoints_dead ON checkpoints(scope) WHERE NOT (copy_of IS NULL A
 // Step 9: how many notes of each session a person sees as not yet checkpointed (note-rows.ts,
 // SHOWN), kept by triggers: the status bar counts every scope's notes from one row per
 // session, not from every note (20,000 at 10,000 checkpoints). Rows at 0 stay; readers skip them.
+// The person's notes not yet written to uncommitted.md, asked on every count, from an index of
+// those few alone (not a look at each of the person's notes).
 export const SHOWN_TALLY_SCHEMA = `
+CREATE INDEX session_notes_unflushed ON session_notes(ts, id) WHERE own = 1 AND unflushed = 1;
 CREATE TABLE session_shown (
 	session TEXT PRIMARY KEY,
 	n INTEGER NOT NULL
