@@ -31,12 +31,22 @@ export interface ConversationMatch {
 }
 
 /** One history read per scope, however many conversations ask. */
-type HistoryCache = Map<string, readonly CheckpointRecord[]>;
+/** A scope's history and each record's place in it: one lookup per conversation, not a search of the history. */
+type HistoryCache = Map<string, { entries: readonly CheckpointRecord[]; at: Map<CheckpointRecord, number> }>;
 
 function nameOf(scan: VaultScan, latest: CheckpointRecord, cache: HistoryCache): string {
-	let entries = cache.get(latest.scope);
-	if (!entries) cache.set(latest.scope, (entries = history(scan, latest.scope).entries));
-	const at = entries.indexOf(latest);
+	let kept = cache.get(latest.scope);
+	if (!kept) {
+		const list = history(scan, latest.scope).entries;
+		const at = new Map<CheckpointRecord, number>();
+		list.forEach((r, i) => {
+			if (!at.has(r)) at.set(r, i);
+		});
+		kept = { entries: list, at };
+		cache.set(latest.scope, kept);
+	}
+	const { entries } = kept;
+	const at = kept.at.get(latest) ?? -1;
 	// intentFor looks no further back than INTENT_DEPTH: copying the rest costs for nothing.
 	const earlier = at < 0 ? [] : entries.slice(at + 1, at + 1 + INTENT_DEPTH).map((r) => r.checkpoint);
 	return intentFor(latest.checkpoint, earlier).intent.trim();
