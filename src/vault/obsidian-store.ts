@@ -48,7 +48,7 @@ const SAVE_DELAY_MS = 2000;
  * its own, so the main thread draws a frame and takes input before the next slice. A message
  * to itself, not setTimeout(0), which browsers hold back 4 ms once timers nest.
  */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
 	return new Promise((ok) => {
 		const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
 		const done = (): void => {

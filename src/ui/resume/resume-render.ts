@@ -18,17 +18,28 @@ import { rowVerdict } from '../review/verdict-marks';
 export const HANDOFF_LIST_LIMIT = 3;
 
 export function renderResume(parent: HTMLElement, r: ResumeModel, env: RenderEnv): void {
+	renderHandoffFirst(parent, r, env)();
+}
+
+/**
+ * The handoff block now, the sections after it when the returned function is called: the pane
+ * lets the browser draw the first screen in between (docs/decisions.md, "The pane at the speed
+ * of the scope").
+ */
+export function renderHandoffFirst(parent: HTMLElement, r: ResumeModel, env: RenderEnv): () => void {
 	const el = parent.createDiv({ cls: 'logos-resume' });
 	const latest = r.latest;
 	if (latest) renderHandoff(el, latest, r, env);
 	else el.createDiv({ cls: 'logos-empty', text: EMPTY.noCheckpoints });
-	if (latest) renderLatest(el, latest.record, r.rulings, env);
-	renderAfterNext(el, r, env, 'notes');
-	renderEarlier(el, r, env);
-	if (latest) renderFiles(el, latest.record, env);
-	if (latest) renderCommands(el, latest.record, env);
-	if (latest) renderInferred(el, latest.record, env);
-	renderAfterNext(el, r, env, 'rest');
+	return () => {
+		if (latest) renderLatest(el, latest.record, r.rulings, env);
+		renderAfterNext(el, r, env, 'notes');
+		renderEarlier(el, r, env);
+		if (latest) renderFiles(el, latest.record, env);
+		if (latest) renderCommands(el, latest.record, env);
+		if (latest) renderInferred(el, latest.record, env);
+		renderAfterNext(el, r, env, 'rest');
+	};
 }
 
 function agentOf(rec: CheckpointRecord): string {

@@ -17,7 +17,8 @@ import { LineLinks, openTarget, type MenuAt } from '../shared/line-links';
 import { age, type RenderEnv } from './resume-dom';
 import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
-import { renderResume } from './resume-render';
+import { renderHandoffFirst } from './resume-render';
+import { nextTask } from '../../vault/obsidian-store';
 import { renderPlanBlock } from './plan-block';
 import { loadPlans } from '../../vault/obsidian-plans';
 import { SectionMemory } from './resume-sections';
@@ -53,6 +54,9 @@ export interface ResumeViewState {
 	conversation: string | null;
 	pinned: boolean;
 }
+
+/** A frame at 60 Hz: a handoff drawn within it is shown with the rest, in one task. */
+const FRAME_MS = 16;
 
 /** The conversation, in `scope`'s list, of the checkpoint at `path`; null for any other file. */
 export function conversationAt(model: VaultModel, path: string, scope: string): string | null {
@@ -298,7 +302,13 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 
 	protected async draw(over: ScopeOverview): Promise<void> {
 		const scope = this.sel.scope;
-		this.render(over, scope !== null && over.found ? await this.host.source.loadScope(scope) : null);
+		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
+		const began = performance.now();
+		const rest = this.render(over, loaded);
+		// The first screen is the handoff: when drawing it took longer than a frame, the browser
+		// shows it before the sections are drawn (a big scope), in a task of its own.
+		if (performance.now() - began > FRAME_MS) await nextTask();
+		rest();
 	}
 
 	protected failure(): { el: HTMLElement; text: string } {
@@ -325,8 +335,11 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		this.sel = { ...this.sel, scope: fromActive ?? over.newest(), conversation: null };
 	}
 
-	/** `loaded` is null when there is no scope to show (no folder, or no scope in it). */
-	private render(over: ScopeOverview, loaded: LoadedModel | null): void {
+	/**
+	 * `loaded` is null when there is no scope to show (no folder, or no scope in it). Draws up to
+	 * the handoff block; returns what draws the rest.
+	 */
+	private render(over: ScopeOverview, loaded: LoadedModel | null): () => void {
 		this.model = loaded?.model ?? null;
 		this.scopes = over.scopes;
 		this.lines.reset();
@@ -340,12 +353,12 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		this.bodyEl.empty();
 		if (!over.found) {
 			this.showSetupNeeded(EMPTY.noFolder(over.root));
-			return;
+			return () => undefined;
 		}
 		const scope = this.sel.scope;
 		if (scope === null || loaded === null) {
 			this.showSetupNeeded(EMPTY.noScopes(over.root));
-			return;
+			return () => undefined;
 		}
 		const { model } = loaded;
 		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
@@ -362,10 +375,13 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 				}));
 			};
 		}
-		renderResume(this.bodyEl, r, env);
-		renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
-		this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
-		this.sections.apply(this.bodyEl);
+		const rest = renderHandoffFirst(this.bodyEl, r, env);
+		return () => {
+			rest();
+			renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
+			this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
+			this.sections.apply(this.bodyEl);
+		};
 	}
 
 	/**

@@ -333,6 +333,21 @@ test('a pane restored with the workspace waits for the layout before reading the
 	expect(q(view, '.logos-who').textContent).toMatch(/^claude · /);
 });
 
+test('a handoff that took longer than a frame to draw is on screen before the sections, which come in a task of their own', async () => {
+	const view = await setup();
+	// Each look at the clock 20 ms later: drawing the handoff "took" longer than a frame.
+	let now = 0;
+	jest.spyOn(performance, 'now').mockImplementation(() => (now += 20));
+	const drawn = view.refresh(true);
+	// Promises settle; the fake clock does not move, so the task the sections wait for does not come.
+	for (let i = 0; i < 200; i++) await Promise.resolve();
+	expect(q(view, '.logos-who').textContent).toBe('claude · 3 hours ago → codex');
+	expect(sectionTitles(view)).toEqual([]);
+	await settle();
+	await drawn;
+	expect(sectionTitles(view)).toContain(SECTION.decided);
+});
+
 describe('empty states', () => {
 	test('no sessions folder', async () => {
 		const view = await setup({ 'notes/a.md': 'a' });
