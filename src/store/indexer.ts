@@ -189,14 +189,7 @@ export class Indexer {
 		this.kept.ensureScope(scope);
 		const unread = this.files.checkpointsOf(scope).filter((f) => !this.kept.parseOf(f));
 		const fresh = new Map<string, Fresh>();
-		for (let i = 0; i < unread.length; i += this.slice) {
-			const part = unread.slice(i, i + this.slice);
-			const texts = await this.readAll(part);
-			for (const f of part) {
-				fresh.set(f.path, prepare(texts.get(f.path)));
-				await this.worked(1);
-			}
-		}
+		await this.readInto(unread, fresh);
 		// Placing a big scope is one step (scanVault over all its files): it starts a slice of its own.
 		await this.newSlice();
 		// A file event may not come between: placing needs the whole scope as listed now.
@@ -204,6 +197,16 @@ export class Indexer {
 		// The index holds what was placed: a pass keeps nothing of it (its parses hold their texts).
 		this.kept.release(scope);
 		return unread.length;
+	}
+
+	/** Files read a slice at a time and parsed as they come (their texts dropped once parsed). */
+	private async readInto(files: readonly Listed[], fresh: Map<string, Fresh>): Promise<void> {
+		for (let i = 0; i < files.length; i += this.slice) {
+			for (const [path, read] of await this.readAll(files.slice(i, i + this.slice))) {
+				fresh.set(path, prepare(read));
+				await this.worked(1);
+			}
+		}
 	}
 
 	/** A scope's rows, a slice per transaction; the rows of files gone with the last. */
@@ -243,15 +246,18 @@ export class Indexer {
 
 	/** Yields once the slice has used half its time: what follows is one step that may be long. */
 	private async newSlice(): Promise<void> {
-		if (!this.opts.yieldNow || this.now() - this.sliceStart < (this.opts.sliceMs ?? SLICE_MS) / 2) return;
-		await this.opts.yieldNow();
-		this.begin();
+		if (this.now() - this.sliceStart >= (this.opts.sliceMs ?? SLICE_MS) / 2) await this.yieldThen();
 	}
 
 	/** Counts work done; once the slice has done its share, yields to the caller. */
 	private async worked(files: number): Promise<void> {
 		this.work += files;
-		if (!this.due() || !this.opts.yieldNow) return;
+		if (this.due()) await this.yieldThen();
+	}
+
+	/** Gives the main thread back (when the caller gave a way to), then a new slice begins. */
+	private async yieldThen(): Promise<void> {
+		if (!this.opts.yieldNow) return;
 		await this.opts.yieldNow();
 		this.begin();
 	}
@@ -310,14 +316,7 @@ export class Indexer {
 				fresh.set(f.path, prepare({ text }));
 				await this.worked(1);
 			}
-			const unread = stale.filter((f) => !fresh.has(f.path));
-			for (let i = 0; i < unread.length; i += this.slice) {
-				const part = unread.slice(i, i + this.slice);
-				for (const [p, r] of (await this.readAll(part))) {
-					fresh.set(p, prepare(r));
-					await this.worked(1);
-				}
-			}
+			await this.readInto(stale.filter((f) => !fresh.has(f.path)), fresh);
 			// A few files whose record ids stay: each placed with its copies; else the whole scope.
 			const alone = stale.length <= this.slice && this.store.batch(() => stale.every((f) => this.placer.file(f, fresh)));
 			if (alone) await this.worked(stale.length);
