@@ -13,6 +13,7 @@ import { initSql } from '../store/sqlite';
 import { indexPath, obsidianBytesPort } from './obsidian-bytes';
 import { listSessionsFolder, obsidianTextPort, stampOf } from './obsidian-listing';
 import { isUnder, sessionsRoot } from './obsidian-snapshot';
+import { nextTask } from './next-task';
 
 export interface IndexHost {
 	readonly app: App;
@@ -42,28 +43,6 @@ export type IndexNews =
 export type MissingHandler = (missing: MissingOwn[]) => Promise<void>;
 
 const SAVE_DELAY_MS = 2000;
-
-/**
- * Between the slices of a long pass (docs/decisions.md, "A long pass in slices"): a task of
- * its own, so the main thread draws a frame and takes input before the next slice. A message
- * to itself, not setTimeout(0), which browsers hold back 4 ms once timers nest.
- */
-export function nextTask(): Promise<void> {
-	return new Promise((ok) => {
-		const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
-		const done = (): void => {
-			window.clearTimeout(timer);
-			channel?.port1.close();
-			ok();
-		};
-		// Where a message to itself is never delivered (jsdom's MessageChannel), the timer moves on.
-		const timer = window.setTimeout(done, 0);
-		if (channel) {
-			channel.port1.onmessage = done;
-			channel.port2.postMessage(null);
-		}
-	});
-}
 
 /** A file's change as it came: the file, its stamp then, and the text the cache delivered. */
 interface Change {

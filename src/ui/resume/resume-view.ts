@@ -18,7 +18,7 @@ import { age, type RenderEnv } from './resume-dom';
 import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
 import { renderHandoffFirst } from './resume-render';
-import { nextTask } from '../../vault/obsidian-store';
+import { nextTask } from '../../vault/next-task';
 import { renderPlanBlock } from './plan-block';
 import { loadPlans } from '../../vault/obsidian-plans';
 import { SectionMemory } from './resume-sections';

@@ -17,6 +17,7 @@ import { mostRecentScope } from '../../core';
 import { ModelView } from '../shared/model-view';
 import type { LoadedModel } from '../../vault/obsidian-source';
 import { agentColours, layoutTimeline, MARK_R, neighbour, type TimelineLayout, type Zoom } from './timeline-layout';
+import { nextTask } from '../../vault/next-task';
 
 export const TIMELINE_VIEW_TYPE = 'logos-timeline';
 
@@ -30,10 +31,6 @@ export const AGENT_PALETTE = 6;
 /** Marks drawn before the main thread is given back. */
 const CHUNK = 250;
 
-/** Lets the browser paint and handle input before the next piece of drawing. */
-function yieldToBrowser(): Promise<void> {
-	return new Promise((ok) => window.setTimeout(ok, 0));
-}
 
 const ZOOMS: { zoom: Zoom; label: string }[] = [
 	{ zoom: 'day', label: 'Day' },
@@ -347,7 +344,7 @@ export class TimelineView extends ModelView {
 				const first = this.byLane.find((own) => own.length > 0);
 				if (first) this.moveFocus(first[first.length - 1], false);
 			}
-			if (lane < t.lanes.length) await yieldToBrowser();
+			if (lane < t.lanes.length) await nextTask();
 			if (generation !== this.generation) return;
 		}
 	}

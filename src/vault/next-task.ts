@@ -1,0 +1,22 @@
+/**
+ * Gives the main thread back between pieces of long work (the index's pass, docs/decisions.md
+ * "A long pass in slices"; the pane's sections; the timeline's lanes): what follows runs in a
+ * task of its own, so the browser draws a frame and takes input first. A message to itself, not
+ * setTimeout(0), which browsers hold back 4 ms once timers nest.
+ */
+export function nextTask(): Promise<void> {
+	return new Promise((ok) => {
+		const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+		const done = (): void => {
+			window.clearTimeout(timer);
+			channel?.port1.close();
+			ok();
+		};
+		// Where a message to itself is never delivered (jsdom's MessageChannel), the timer moves on.
+		const timer = window.setTimeout(done, 0);
+		if (channel) {
+			channel.port1.onmessage = done;
+			channel.port2.postMessage(null);
+		}
+	});
+}
