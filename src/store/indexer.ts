@@ -147,8 +147,10 @@ export class Indexer {
 	}
 
 	private async pass(listing: Listing): Promise<PassReport> {
-		this.files.reset(listing);
 		this.begin();
+		this.files.reset(listing);
+		// Comparing 10,000 stamps with the index is one step: a slice of its own.
+		await this.newSlice();
 		// Rows of checkpoints gone stay until their scope is placed again, in the same slice (placement.ts ScopePlan).
 		const { changed, removed } = this.store.reconcile(this.files.indexed(), { keepCheckpoints: true });
 		const dirty = new Set<string>(this.store.scopesNeedingRead());

@@ -20,3 +20,15 @@ export function nextTask(): Promise<void> {
 		}
 	});
 }
+
+/**
+ * After one step of a start that may be long (compiling sql.js, checking the saved index,
+ * walking the folder tree): the main thread is given back when the step since `began`
+ * (performance.now()) took half a slice or more, so a small vault starts in one go.
+ */
+export async function nextTaskAfterLong(began: number): Promise<void> {
+	if (performance.now() - began >= LONG_STEP_MS) await nextTask();
+}
+
+/** Half the index pass's slice (store/indexer.ts SLICE_MS). */
+const LONG_STEP_MS = 7.5;

@@ -13,7 +13,7 @@ import { initSql } from '../store/sqlite';
 import { indexPath, obsidianBytesPort } from './obsidian-bytes';
 import { listSessionsFolder, obsidianTextPort, stampOf } from './obsidian-listing';
 import { isUnder, sessionsRoot } from './obsidian-snapshot';
-import { nextTask } from './next-task';
+import { nextTask, nextTaskAfterLong } from './next-task';
 
 export interface IndexHost {
 	readonly app: App;
@@ -60,9 +60,13 @@ export class IndexService extends Component {
 	private state: 'idle' | 'starting' | 'ready' | 'failed' | 'closed' = 'idle';
 	/** Set by the person's-notes logic: re-appends what a logos rewrite dropped (docs/decisions.md §6). */
 	onMissing: MissingHandler = () => Promise.resolve();
+	/** Settles once the store's counts can be shown: a saved index as soon as it opens, a new one after its first pass. */
+	private readonly usable: Promise<boolean>;
+	private settleUsable: (ok: boolean) => void = () => undefined;
 
 	constructor(private readonly host: IndexHost) {
 		super();
+		this.usable = new Promise((resolve) => (this.settleUsable = resolve));
 	}
 
 	/** The store once the index is open; null before, and when sql.js could not start. */
@@ -99,6 +103,7 @@ export class IndexService extends Component {
 
 	onunload(): void {
 		this.state = 'closed';
+		this.settleUsable(false);
 		const saver = this.saver;
 		const store = this.indexer?.store;
 		saver?.detach();
@@ -108,10 +113,14 @@ export class IndexService extends Component {
 			.finally(() => store?.close());
 	}
 
-	/** Whether the index is open, once the opening (if one is under way) is over. */
+	/**
+	 * Whether the index is open, once the opening (if one is under way) has come far enough
+	 * for counts: a saved index answers before its opening pass (the status bar does not wait
+	 * for it; the views catch up after it), an index made anew only after that pass.
+	 */
 	async opened(): Promise<boolean> {
 		if (this.state === 'idle') return false;
-		return this.run(() => this.store !== null);
+		return (await this.usable) && this.store !== null;
 	}
 
 	/** Runs after everything queued before it; the index never sees two changes at once. */
@@ -212,9 +221,13 @@ export class IndexService extends Component {
 	private async open(): Promise<void> {
 		try {
 			const { app, manifest } = this.host;
+			let began = performance.now();
 			// Imported here, not at the top: decoding the embedded wasm waits until it is needed.
 			const { SQL_WASM } = await import('../store/wasm-bytes');
 			const sql = await initSql(SQL_WASM);
+			// Compiling sql.js and checking the saved file are each a task of their own (docs/decisions.md, "A start in tasks").
+			await nextTaskAfterLong(began);
+			began = performance.now();
 			const port = obsidianBytesPort(app.vault.adapter);
 			const path = indexPath(app.vault, manifest);
 			const { store, load, saved } = await openIndexStore(sql, port, path);
@@ -235,6 +248,11 @@ export class IndexService extends Component {
 			this.state = 'ready';
 			// The damaged file is replaced even when the vault gives nothing to write.
 			if (load.rebuilt) this.saver.scheduleSave();
+			else {
+				// What the saved index counts is shown while the pass checks it against the folder.
+				this.settleUsable(true);
+				await nextTaskAfterLong(began);
+			}
 			try {
 				await this.fullPass(this.indexer);
 			} catch (e) {
@@ -244,6 +262,7 @@ export class IndexService extends Component {
 			if (this.state !== 'closed') this.state = 'failed';
 			console.error('Logos Continuity: the index could not be opened; reading the vault directly', e);
 		}
+		this.settleUsable(this.store !== null);
 		this.host.changed();
 	}
 
@@ -252,7 +271,11 @@ export class IndexService extends Component {
 	}
 
 	private async fullPass(ix: Indexer): Promise<void> {
-		const report = await ix.fullPass(listSessionsFolder(this.host.app.vault, this.host.folder()));
+		const began = performance.now();
+		const listing = listSessionsFolder(this.host.app.vault, this.host.folder());
+		// Walking 10,000 files of the folder tree is one step: the pass begins in a task of its own.
+		await nextTaskAfterLong(began);
+		const report = await ix.fullPass(listing);
 		await this.onMissing(report.missingOwn);
 	}
 

@@ -6,7 +6,7 @@
 import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { projectConversations, recordAt } from '../../core';
 import { conversations } from '../../core';
-import { buildResume } from '../../core';
+import { buildResume, type ResumeModel } from '../../core';
 import { projectOf, type VaultModel } from '../../core';
 import type { ScopeActivity } from '../../store/activity';
 import type { LoadedModel, ModelSource, ScopeOverview } from '../../vault/obsidian-source';
@@ -57,6 +57,14 @@ export interface ResumeViewState {
 
 /** A frame at 60 Hz: a handoff drawn within it is shown with the rest, in one task. */
 const FRAME_MS = 16;
+
+/** What a draw works out before it touches the page (ResumeView.prepare). */
+interface Prepared {
+	quiet: Map<string, string>;
+	conversations: { id: string; name: string; age: string }[];
+	/** Null when there is no scope to show. */
+	resume: ResumeModel | null;
+}
 
 /** The conversation, in `scope`'s list, of the checkpoint at `path`; null for any other file. */
 export function conversationAt(model: VaultModel, path: string, scope: string): string | null {
@@ -303,12 +311,36 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	protected async draw(over: ScopeOverview): Promise<void> {
 		const scope = this.sel.scope;
 		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
-		const began = performance.now();
-		const rest = this.render(over, loaded);
+		let began = performance.now();
+		const plan = this.prepare(over, loaded);
+		// Working out a big scope's resume and drawing it are tasks of their own, each when the
+		// step took longer than a frame (docs/decisions.md, "A start in tasks").
+		if (performance.now() - began > FRAME_MS) await nextTask();
+		began = performance.now();
+		const rest = this.render(over, loaded, plan);
 		// The first screen is the handoff: when drawing it took longer than a frame, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
 		if (performance.now() - began > FRAME_MS) await nextTask();
 		rest();
+	}
+
+	/**
+	 * What a draw works out before it touches the page: the quiet scopes' labels, the scope's
+	 * conversations and its resume (a conversation no longer in the scope is let go first).
+	 */
+	private prepare(over: ScopeOverview, loaded: LoadedModel | null): Prepared {
+		const now = nowSeconds();
+		const quiet = this.quietScopes(over.scopes, now);
+		const scope = this.sel.scope;
+		if (scope === null || loaded === null) return { quiet, conversations: [], resume: null };
+		const { model } = loaded;
+		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
+			this.sel = { ...this.sel, conversation: null };
+		}
+		const options = convs.map((c) => ({ id: c.id, name: conversationName(c, now), age: age(c.latest.checkpoint.ts, now) }));
+		const resume = over.found ? buildResume(model, scope, { conversation: this.sel.conversation, now }) : null;
+		return { quiet, conversations: options, resume };
 	}
 
 	protected failure(): { el: HTMLElement; text: string } {
@@ -339,7 +371,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	 * `loaded` is null when there is no scope to show (no folder, or no scope in it). Draws up to
 	 * the handoff block; returns what draws the rest.
 	 */
-	private render(over: ScopeOverview, loaded: LoadedModel | null): () => void {
+	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared): () => void {
 		this.model = loaded?.model ?? null;
 		this.scopes = over.scopes;
 		this.lines.reset();
@@ -348,20 +380,20 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		const vaultName = this.app.vault.getName();
 		this.sourceEl.setText(vaultName ? `${vaultName} · ${over.root}` : over.root);
 		this.setControlsEnabled(true);
-		this.fillScopes(over.scopes);
-		this.fillConversations(loaded?.model ?? null);
+		this.fillScopes(over.scopes, plan.quiet);
+		this.fillConversations(plan.conversations);
 		this.bodyEl.empty();
 		if (!over.found) {
 			this.showSetupNeeded(EMPTY.noFolder(over.root));
 			return () => undefined;
 		}
 		const scope = this.sel.scope;
-		if (scope === null || loaded === null) {
+		const r = plan.resume;
+		if (scope === null || loaded === null || r === null) {
 			this.showSetupNeeded(EMPTY.noScopes(over.root));
 			return () => undefined;
 		}
 		const { model } = loaded;
-		const r = buildResume(model, scope, { conversation: this.sel.conversation, now: nowSeconds() });
 		const env = this.env(model, scope);
 		const news = this.host.since?.pane;
 		const since = news?.since(scope) ?? null;
@@ -408,9 +440,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		}
 	}
 
-	private fillScopes(scopes: readonly string[]): void {
+	private fillScopes(scopes: readonly string[], quiet: ReadonlyMap<string, string>): void {
 		this.scopeSelect.empty();
-		const quiet = this.quietScopes(scopes);
 		for (const s of scopes) {
 			const q = quiet.get(s);
 			const option = this.scopeSelect.createEl('option', { text: q === undefined ? s : `${s} · ${q}`, value: s });
@@ -421,8 +452,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	}
 
 	/** Quiet scopes and their label, from the index once it is open (none before). */
-	private quietScopes(scopes: readonly string[]): Map<string, string> {
-		const now = nowSeconds();
+	private quietScopes(scopes: readonly string[], now: number): Map<string, string> {
 		const activity = this.host.index?.activity?.(now, scopes) ?? [];
 		const out = new Map<string, string>();
 		for (const a of activity) {
@@ -431,19 +461,11 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		return out;
 	}
 
-	private fillConversations(model: VaultModel | null): void {
-		const scope = this.sel.scope;
+	private fillConversations(convs: Prepared['conversations']): void {
 		this.convSelect.empty();
 		this.convSelect.createEl('option', { text: 'Latest in this scope', value: '' });
-		if (scope === null || model === null) return;
-		const now = nowSeconds();
-		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		for (const c of convs) {
-			const name = conversationName(c, now);
-			this.convSelect.createEl('option', { text: `${shortLabel(name)} · ${age(c.latest.checkpoint.ts, now)}`, value: c.id, attr: { title: `${name}\n${c.id}` } });
-		}
-		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
-			this.sel = { ...this.sel, conversation: null };
+			this.convSelect.createEl('option', { text: `${shortLabel(c.name)} · ${c.age}`, value: c.id, attr: { title: `${c.name}\n${c.id}` } });
 		}
 		this.convSelect.value = this.sel.conversation ?? '';
 		// The closed dropdown shows the short label; its tooltip holds the whole name.

@@ -9,9 +9,10 @@ import { TFile, type App as AppOriginal } from 'obsidian';
 import { back } from '../../../src/core';
 import type LogosContinuityPlugin from '../../../src/main';
 import { NOTE_MODAL_TEXT, NoteModal } from '../../../src/ui/notes/note-modal';
+import { Indexer } from '../../../src/store/indexer';
 import { indexPath } from '../../../src/vault/obsidian-bytes';
 import { NOTE_NOTICE, NOTICE } from '../../../src/ui/notes/store-notices';
-import { atomicVault, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from '../../helpers/harness';
+import { atomicVault, layoutReady, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from '../../helpers/harness';
 import { takeNotices } from '../../helpers/notice-shim';
 import { click, keepModalsOpen, openModals, topModal } from '../../helpers/review-harness';
 import { A2, A3, B, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
@@ -85,6 +86,52 @@ describe('starting', () => {
 		expect(read.filter(isCheckpoint)).toEqual([]);
 		expect(after.scan.records).toEqual(before.scan.records);
 		expect(after.notes).toEqual(before.notes);
+	});
+
+	test('a warm start shows the saved index\'s count in the status bar before its pass has checked the folder, and the folder\'s after', async () => {
+		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
+		plugin.unload();
+		await settle(50);
+		// Changed while Obsidian was closed: only the opening pass finds the third note.
+		await app.vault.modify(file(NOTES), `${await app.vault.read(file(NOTES))}- one more <!-- ts=${NOW} agent=codex -->\n`);
+		let release = (): void => undefined;
+		const gate = new Promise<void>((ok) => (release = ok));
+		const real = Indexer.prototype.fullPass;
+		const pass = jest.spyOn(Indexer.prototype, 'fullPass');
+		pass.mockImplementationOnce(async function (this: Indexer, listing) {
+			await gate;
+			return real.call(this, listing);
+		});
+		plugin = await loadPlugin(app, null, false);
+		layoutReady(app);
+		await settle();
+		expect(pass).toHaveBeenCalledTimes(1);
+		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
+		release();
+		await idle();
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
+	});
+
+	test('a first start shows no count from the empty new index: the status bar waits for the first pass', async () => {
+		plugin.unload();
+		await settle(50);
+		await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
+		let release = (): void => undefined;
+		const gate = new Promise<void>((ok) => (release = ok));
+		const real = Indexer.prototype.fullPass;
+		const pass = jest.spyOn(Indexer.prototype, 'fullPass');
+		pass.mockImplementationOnce(async function (this: Indexer, listing) {
+			await gate;
+			return real.call(this, listing);
+		});
+		plugin = await loadPlugin(app, null, false);
+		layoutReady(app);
+		await settle();
+		expect(pass).toHaveBeenCalledTimes(1);
+		expect(statusText()).not.toMatch(/uncommitted/);
+		release();
+		await idle();
+		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
 	});
 
 	test('a corrupt index file is rebuilt from the vault with one short notice', async () => {

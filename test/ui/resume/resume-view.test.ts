@@ -333,17 +333,26 @@ test('a pane restored with the workspace waits for the layout before reading the
 	expect(q(view, '.logos-who').textContent).toMatch(/^claude · /);
 });
 
-test('a handoff that took longer than a frame to draw is on screen before the sections, which come in a task of their own', async () => {
+test('a scope slow to work out and to draw comes in tasks: the page untouched while its resume is worked out, then the handoff, then the sections', async () => {
 	const view = await setup();
-	// Each look at the clock 20 ms later: drawing the handoff "took" longer than a frame.
+	const before = q(view, '.logos-who');
+	// Each look at the clock 20 ms later: every step "took" longer than a frame.
 	let now = 0;
 	jest.spyOn(performance, 'now').mockImplementation(() => (now += 20));
 	const drawn = view.refresh(true);
-	// Promises settle; the fake clock does not move, so the task the sections wait for does not come.
-	for (let i = 0; i < 200; i++) await Promise.resolve();
+	// Promises settle; the fake clock does not move, so no task the draw waits for comes.
+	const turns = async (): Promise<void> => {
+		for (let i = 0; i < 200; i++) await Promise.resolve();
+	};
+	await turns();
+	expect(q(view, '.logos-who')).toBe(before);
+	jest.advanceTimersToNextTimer();
+	await turns();
+	expect(q(view, '.logos-who')).not.toBe(before);
 	expect(q(view, '.logos-who').textContent).toBe('claude · 3 hours ago → codex');
 	expect(sectionTitles(view)).toEqual([]);
-	await settle();
+	jest.advanceTimersToNextTimer();
+	await turns();
 	await drawn;
 	expect(sectionTitles(view)).toContain(SECTION.decided);
 });
