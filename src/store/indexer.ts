@@ -498,6 +498,8 @@ export class Indexer {
 			if (kept?.rev !== rev) {
 				// Only a scope built again is loaded: a few are kept loaded (kept.ts), the rest reloaded on need.
 				this.kept.ensureScope(scope);
+				// Decoding a big scope's rows and building its model are one step each.
+				await this.newSlice();
 				const files: VaultFile[] = listed.map((f) => ({ path: f.path, text: null, mtime: f.mtime, size: f.size, error: this.kept.errorOf(f) }));
 				kept = { rev, part: buildScopeModel({ root: this.files.root, files, dirs: [] }, scope, cache) };
 				// Views catch up after a pass or a burst: scope by scope, in slices too.

@@ -311,12 +311,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	protected async draw(over: ScopeOverview): Promise<void> {
 		const scope = this.sel.scope;
 		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
-		let began = performance.now();
-		const plan = this.prepare(over, loaded);
-		// Working out a big scope's resume and drawing it are tasks of their own, each when the
-		// step took longer than a frame (docs/decisions.md, "A start in tasks").
-		if (performance.now() - began > FRAME_MS) await nextTask();
-		began = performance.now();
+		const plan = await this.prepare(over, loaded);
+		const began = performance.now();
 		const rest = this.render(over, loaded, plan);
 		// The first screen is the handoff: when drawing it took longer than a frame, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
@@ -328,18 +324,27 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	 * What a draw works out before it touches the page: the quiet scopes' labels, the scope's
 	 * conversations and its resume (a conversation no longer in the scope is let go first).
 	 */
-	private prepare(over: ScopeOverview, loaded: LoadedModel | null): Prepared {
+	private async prepare(over: ScopeOverview, loaded: LoadedModel | null): Promise<Prepared> {
+		// Each step a task of its own when it took longer than a frame (docs/decisions.md, "A start in tasks").
+		let began = performance.now();
+		const step = async (): Promise<void> => {
+			if (performance.now() - began > FRAME_MS) await nextTask();
+			began = performance.now();
+		};
 		const now = nowSeconds();
 		const quiet = this.quietScopes(over.scopes, now);
+		await step();
 		const scope = this.sel.scope;
 		if (scope === null || loaded === null) return { quiet, conversations: [], resume: null };
 		const { model } = loaded;
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		await step();
 		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
 			this.sel = { ...this.sel, conversation: null };
 		}
 		const options = convs.map((c) => ({ id: c.id, name: conversationName(c, now), age: age(c.latest.checkpoint.ts, now) }));
 		const resume = over.found ? buildResume(model, scope, { conversation: this.sel.conversation, now }) : null;
+		await step();
 		return { quiet, conversations: options, resume };
 	}
 

@@ -346,8 +346,15 @@ test('a scope slow to work out and to draw comes in tasks: the page untouched wh
 	};
 	await turns();
 	expect(q(view, '.logos-who')).toBe(before);
-	jest.advanceTimersToNextTimer();
-	await turns();
+	// Task after task until the handoff is drawn, whole: the old pane stays until then.
+	let tasks = 0;
+	while (q(view, '.logos-who') === before && tasks < 10) {
+		expect(sectionTitles(view)).toContain(SECTION.decided);
+		jest.advanceTimersToNextTimer();
+		tasks++;
+		await turns();
+	}
+	expect(tasks).toBeGreaterThan(1);
 	expect(q(view, '.logos-who')).not.toBe(before);
 	expect(q(view, '.logos-who').textContent).toBe('claude · 3 hours ago → codex');
 	expect(sectionTitles(view)).toEqual([]);
