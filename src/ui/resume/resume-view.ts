@@ -18,6 +18,7 @@ import { age, type RenderEnv } from './resume-dom';
 import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
 import { renderHandoffFirst } from './resume-render';
+import { changeAgainstPrevious } from './change-line';
 import { nextTask } from '../../vault/next-task';
 import { renderPlanBlock } from './plan-block';
 import { loadPlans } from '../../vault/obsidian-plans';
@@ -344,6 +345,10 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		}
 		const options = convs.map((c) => ({ id: c.id, name: conversationName(c, now), age: age(c.latest.checkpoint.ts, now) }));
 		const resume = over.found ? buildResume(model, scope, { conversation: this.sel.conversation, now }) : null;
+		await step();
+		// The handoff's change line compares the latest with the checkpoint before it: worked out
+		// here (kept per model), so drawing the handoff is DOM work only.
+		if (resume?.latest) changeAgainstPrevious(model, resume.latest.record);
 		await step();
 		return { quiet, conversations: options, resume };
 	}
