@@ -31,15 +31,14 @@ const LIVE = 'copy_of IS NULL AND empty = 0';
 // the few rows of that name. Per scope, so a refresh costs the scopes asked, not the rows:
 // the pane asks on every refresh.
 const NEWEST_NAME = `SELECT name FROM checkpoints WHERE scope = ? AND ${LIVE} ORDER BY name DESC LIMIT 1`;
-const NEWEST_OF_NAME = `SELECT ts, id, agent FROM checkpoints WHERE scope = ? AND name = ? AND ${LIVE} ORDER BY path DESC LIMIT 1`;
+// One query: the index gives the names in order, only the rows of the newest name are sorted by path.
+const NEWEST = `SELECT ts, id, agent FROM checkpoints WHERE scope = ? AND ${LIVE} ORDER BY name DESC, path DESC LIMIT 1`;
 // Counts from indexes alone: every row, less copies and torn files (a partial index, schema.ts step 8).
 const ROWS_PER_SCOPE = 'SELECT scope, count(*) FROM checkpoints GROUP BY scope';
 const DEAD_PER_SCOPE = `SELECT scope, count(*) FROM checkpoints WHERE NOT (${LIVE}) GROUP BY scope`;
 
 function newestOf(c: Conn, scope: string): Newest | null {
-	const name = c.values(NEWEST_NAME, [scope])[0]?.[0];
-	if (name === undefined) return null;
-	const row = c.values(NEWEST_OF_NAME, [scope, name])[0];
+	const row = c.values(NEWEST, [scope])[0];
 	return row ? { ts: num(row[0]), id: str(row[1]), agent: str(row[2]) } : null;
 }
 
@@ -49,12 +48,23 @@ function newestOf(c: Conn, scope: string): Newest | null {
  * scope's newest name: work per scope, not per row.
  */
 export function newestScope(c: Conn, scopes: readonly string[]): string | null {
-	let best: { name: string; path: string; scope: string } | null = null;
+	let newest: string | null = null;
+	let tied: string[] = [];
 	for (const scope of scopes) {
 		const name = c.values(NEWEST_NAME, [scope])[0]?.[0];
-		if (typeof name !== 'string' || (best && compareBytes(name, best.name) < 0)) continue;
-		const path = str(c.values(`SELECT min(path) FROM checkpoints WHERE scope = ? AND name = ? AND ${LIVE}`, [scope, name])[0]?.[0]);
-		if (!best || compareBytes(name, best.name) > 0 || compareBytes(path, best.path) < 0) best = { name, path, scope };
+		if (typeof name !== 'string') continue;
+		const order = newest === null ? 1 : compareBytes(name, newest);
+		if (order > 0) {
+			newest = name;
+			tied = [scope];
+		} else if (order === 0) tied.push(scope);
+	}
+	if (tied.length < 2) return tied[0] ?? null;
+	// The same newest name in several scopes (rare): the first path among them, as history orders.
+	let best: { path: string; scope: string } | null = null;
+	for (const scope of tied) {
+		const path = str(c.values(`SELECT min(path) FROM checkpoints WHERE scope = ? AND name = ? AND ${LIVE}`, [scope, newest])[0]?.[0]);
+		if (!best || compareBytes(path, best.path) < 0) best = { path, scope };
 	}
 	return best?.scope ?? null;
 }
