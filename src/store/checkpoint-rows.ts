@@ -6,7 +6,7 @@ import { stemOf } from '../core';
 import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core';
 import type { LineMap } from '../core';
 import type { CheckpointRecord } from '../core';
-import { type Conn, num, str } from './conn';
+import { type Conn, num, type Row, str } from './conn';
 import { decodeLines, decodeRecord, encodeCheckpointBytes, encodeLines, RECORD_COLUMNS, recordList } from './record-codec';
 
 export interface FileStamp {
@@ -224,15 +224,40 @@ export function listCounts(c: Conn): { rulings: number; decisions: number } {
 export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	const sql = `SELECT mtime, size, digest, lines, ${RECORD_COLUMNS} FROM checkpoints${scope === undefined ? '' : ' WHERE scope = ?'}`;
 	const out: StoredRow[] = [];
-	c.each(sql, scope === undefined ? [] : [scope], (row) => {
-		const digest = str(row.digest);
-		const lines = digest === '' ? null : decodeLines(row.lines);
-		out.push({
-			mtime: num(row.mtime), size: num(row.size), record: decodeRecord(row),
-			extras: digest === '' || lines === null ? null : { digest, lines },
-		});
-	});
+	c.each(sql, scope === undefined ? [] : [scope], (row) => out.push(storedRowOf(row)));
 	return out;
+}
+
+function storedRowOf(row: Row): StoredRow {
+	const digest = str(row.digest);
+	const lines = digest === '' ? null : decodeLines(row.lines);
+	return {
+		mtime: num(row.mtime), size: num(row.size), record: decodeRecord(row),
+		extras: digest === '' || lines === null ? null : { digest, lines },
+	};
+}
+
+/** Where a page of a scope's rows ends: the `(scope, name)` index's order, the row id after the name. */
+export interface RowKey {
+	name: string;
+	rid: number;
+}
+
+/**
+ * A scope's rows after `after` (from the first when null), at most `limit`, in the order of
+ * the `(scope, name)` index, which holds the row id after the name: each page is a walk along
+ * the index from where the last one ended, so a big scope is decoded a page at a time.
+ */
+export function storedRowsPage(c: Conn, scope: string, after: RowKey | null, limit: number): { rows: StoredRow[]; last: RowKey | null } {
+	const rows: StoredRow[] = [];
+	let last: RowKey | null = null;
+	c.each(`SELECT rid, mtime, size, digest, lines, ${RECORD_COLUMNS} FROM checkpoints WHERE scope = ? AND (name, rid) > (?, ?) ORDER BY name, rid LIMIT ?`,
+		[scope, after?.name ?? '', after?.rid ?? -1, limit], (row) => {
+			const stored = storedRowOf(row);
+			rows.push(stored);
+			last = { name: stored.record.name, rid: num(row.rid) };
+		});
+	return { rows, last };
 }
 
 /** The line map stored with a checkpoint's row; undefined when there is none (its file was never read whole). */

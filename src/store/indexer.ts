@@ -497,8 +497,8 @@ export class Indexer {
 			let kept = this.scopeModels.get(scope);
 			if (kept?.rev !== rev) {
 				// Only a scope built again is loaded: a few are kept loaded (kept.ts), the rest reloaded on need.
-				this.kept.ensureScope(scope);
-				// Decoding a big scope's rows and building its model are one step each.
+				// A big scope's rows are decoded a page per slice; building its model is one step.
+				await this.kept.ensureScopeInPages(scope, () => this.worked(0));
 				await this.newSlice();
 				const files: VaultFile[] = listed.map((f) => ({ path: f.path, text: null, mtime: f.mtime, size: f.size, error: this.kept.errorOf(f) }));
 				kept = { rev, part: buildScopeModel({ root: this.files.root, files, dirs: [] }, scope, cache) };

@@ -10,7 +10,7 @@ import { newestScope, scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
-	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type StoredRow, storedLines, storedLinesOfScope, storedRows, rulingsOfScope, writeCheckpoint,
+	moveCheckpoint, scopesNeedingRead, STAMP_MODULUS, stampHash, stampTotal, type RowKey, type StoredRow, storedLines, storedLinesOfScope, storedRows, storedRowsPage, rulingsOfScope, writeCheckpoint,
 } from './checkpoint-rows';
 import { Conn } from './conn';
 import {
@@ -24,7 +24,7 @@ import { salvageFromDb, salvageOwnNotes, type SalvagedNote } from './salvage';
 
 export type { SalvagedNote } from './salvage';
 export type { NewItems, ScopeNews } from './news';
-export type { FileStamp, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, NotePair, StampFormat, StoredRow };
+export type { FileStamp, RowKey, ImportOptions, ImportResult, IndexedDecision, IndexedNote, IndexedRuling, KeptExtras, NotePair, StampFormat, StoredRow };
 
 /** What `cli stats` prints: how much the index holds. */
 export interface IndexStats {
@@ -213,6 +213,11 @@ export class IndexStore {
 	/** Checkpoint rows of a scope (or all), for the indexer's in-memory cache. */
 	storedRows(scope?: string): StoredRow[] {
 		return storedRows(this.conn, scope);
+	}
+
+	/** A page of a scope's checkpoint rows after `after` (checkpoint-rows.ts storedRowsPage). */
+	storedRowsPage(scope: string, after: RowKey | null, limit: number): { rows: StoredRow[]; last: RowKey | null } {
+		return storedRowsPage(this.conn, scope, after, limit);
 	}
 
 	/** A checkpoint's stored line map (where its sections and keys sit), for a view that points at a line. */

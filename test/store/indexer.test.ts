@@ -224,6 +224,8 @@ describe('a model for one scope', () => {
 		const rowsAsked: (string | undefined)[] = [];
 		const storedRows = store.storedRows.bind(store);
 		store.storedRows = (scope?: string) => (rowsAsked.push(scope), storedRows(scope));
+		const storedRowsPage = store.storedRowsPage.bind(store);
+		store.storedRowsPage = (scope, after, limit) => (rowsAsked.push(scope), storedRowsPage(scope, after, limit));
 		const ix = new Indexer(store, nodeTextPort(root), { ownAgent: () => 'obsidian' });
 		await ix.fullPass(listSessions(root));
 		rowsAsked.length = 0;

@@ -29,6 +29,32 @@ describe('checkpoints', () => {
 		expect(store.scopes()).toEqual(['heron', 'kestrel']);
 	});
 
+	it('gives a scope\'s rows page by page, each once, a name in two folders and rows written out of order included', () => {
+		// Names written out of order, each in a conversation folder and flat: pages end inside a name.
+		const stems = Array.from({ length: 40 }, (_, i) => `202611${String(1 + ((i * 7) % 28)).padStart(2, '0')}-0900${String(i).padStart(2, '0')}-claude`);
+		for (const stem of stems) {
+			store.upsertCheckpoint(record(stem, { conversation: 'c1' }), 1, 10);
+			store.upsertCheckpoint(record(stem), 1, 10);
+		}
+		store.upsertCheckpoint(record('20261130-000000-codex', { scope: 'heron' }), 1, 10);
+		const whole = store.storedRows('kestrel');
+		const paged: typeof whole = [];
+		let after = null;
+		let pages = 0;
+		for (;;) {
+			const page = store.storedRowsPage('kestrel', after, 7);
+			pages++;
+			expect(page.rows.length).toBeLessThanOrEqual(7);
+			paged.push(...page.rows);
+			if (page.last === null) break;
+			after = page.last;
+		}
+		expect(whole).toHaveLength(80);
+		expect(pages).toBeGreaterThanOrEqual(12);
+		const byPath = (rows: typeof whole) => [...rows].sort((a, b) => (a.record.path < b.record.path ? -1 : 1));
+		expect(byPath(paged)).toEqual(byPath(whole));
+	});
+
 	it('gives the record back as it was stored', () => {
 		store.upsertCheckpoint(A, 1, 10);
 		expect(store.checkpointAt(A.path)).toEqual(A);
