@@ -26,9 +26,14 @@ export type StoreLoad =
  * uncommitted.md, docs/decisions.md §6; those the damaged file still held are already back);
  * `reason: 'missing'` alone is a first run.
  */
-export async function openIndexStore(sql: SqlJsStatic, port: BytesPort, path: string, opts: IndexStoreOptions = {}): Promise<{ store: IndexStore; load: StoreLoad; saved: SavedAs }> {
-	const loaded = await loadIndex(sql, port, path);
-	const store = new IndexStore(loaded.db, { ...opts, sql });
+export async function openIndexStore(
+	sql: SqlJsStatic, port: BytesPort, path: string, opts: IndexStoreOptions & { pause?: () => Promise<void> } = {},
+): Promise<{ store: IndexStore; load: StoreLoad; saved: SavedAs }> {
+	// `pause` between steps that may be long at 10,000 checkpoints (the plugin gives the main thread back there).
+	const { pause, ...storeOpts } = opts;
+	const loaded = await loadIndex(sql, port, path, pause);
+	await pause?.();
+	const store = new IndexStore(loaded.db, { ...storeOpts, sql });
 	const load: StoreLoad = loaded.rebuilt
 		? { rebuilt: true, reason: loaded.reason, detail: loaded.detail, salvaged: store.restoreOwnNotes(loaded.salvaged) }
 		: { rebuilt: false, source: loaded.source, migratedFrom: loaded.migratedFrom };

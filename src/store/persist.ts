@@ -95,7 +95,7 @@ async function readSafely(port: BytesPort, path: string): Promise<Uint8Array | n
  * with nothing else around is simply a first run) and the person's own notes that could
  * still be read from the unusable files (docs/decisions.md §6), the first file's first.
  */
-export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string): Promise<Loaded> {
+export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string, pause?: () => Promise<void>): Promise<Loaded> {
 	const candidates: [LoadSource, string][] = [['current', path], ['old', oldCopy(path)], ['new', newCopy(path)]];
 	let first: { reason: UnusableReason; detail: string } | null = null;
 	const unusable: Uint8Array[] = [];
@@ -105,12 +105,13 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string)
 		const bytes = await readSafely(port, file);
 		if (bytes instanceof Uint8Array) {
 			const withPages = await openWithPages(sql, port, path, bytes);
-			if (withPages) return { db: withPages.db, rebuilt: false, source, migratedFrom: withPages.migratedFrom, base: source === 'current' ? baseOf(bytes) : null, stat, pages: true };
+			// Checking and opening a 15 MB file, then hashing its pages for later saves: two steps.
+			if (withPages) return { db: withPages.db, rebuilt: false, source, migratedFrom: withPages.migratedFrom, base: source === 'current' ? await baseAfter(bytes, pause) : null, stat, pages: true };
 		}
 		const opened = bytes instanceof Error
 			? { ok: false as const, reason: 'unreadable' as const, detail: bytes.message }
 			: openIndexBytes(sql, bytes);
-		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? baseOf(bytes) : null, stat, pages: false };
+		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? await baseAfter(bytes, pause) : null, stat, pages: false };
 		if (bytes instanceof Uint8Array) unusable.push(bytes);
 		first ??= { reason: opened.reason, detail: opened.detail };
 	}
@@ -119,6 +120,11 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string)
 	const salvaged: SalvagedNote[] = [];
 	for (const bytes of unusable) for (const n of salvageOwnNotes(sql, bytes)) salvaged.push(n);
 	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
+}
+
+async function baseAfter(bytes: Uint8Array, pause?: () => Promise<void>): Promise<Base | null> {
+	await pause?.();
+	return baseOf(bytes);
 }
 
 /**

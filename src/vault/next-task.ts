@@ -22,12 +22,17 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * After one step of a start that may be long (compiling sql.js, checking the saved index,
- * walking the folder tree): the main thread is given back when the step since `began`
- * (performance.now()) took half a slice or more, so a small vault starts in one go.
+ * Pauses between the steps of a start that may each be long (compiling sql.js, checking the
+ * saved index, walking the folder tree): a pause gives the main thread back when the step
+ * since the last pause (or since this was made) took half a slice or more, so a small vault
+ * starts in one go.
  */
-export async function nextTaskAfterLong(began: number): Promise<void> {
-	if (performance.now() - began >= LONG_STEP_MS) await nextTask();
+export function pausesAfterLongSteps(): () => Promise<void> {
+	let began = performance.now();
+	return async () => {
+		if (performance.now() - began >= LONG_STEP_MS) await nextTask();
+		began = performance.now();
+	};
 }
 
 /** Half the index pass's slice (store/indexer.ts SLICE_MS). */

@@ -13,7 +13,7 @@ import { initSql } from '../store/sqlite';
 import { indexPath, obsidianBytesPort } from './obsidian-bytes';
 import { listSessionsFolder, obsidianTextPort, stampOf } from './obsidian-listing';
 import { isUnder, sessionsRoot } from './obsidian-snapshot';
-import { nextTask, nextTaskAfterLong } from './next-task';
+import { nextTask, pausesAfterLongSteps } from './next-task';
 
 export interface IndexHost {
 	readonly app: App;
@@ -221,16 +221,15 @@ export class IndexService extends Component {
 	private async open(): Promise<void> {
 		try {
 			const { app, manifest } = this.host;
-			let began = performance.now();
+			const pause = pausesAfterLongSteps();
 			// Imported here, not at the top: decoding the embedded wasm waits until it is needed.
 			const { SQL_WASM } = await import('../store/wasm-bytes');
 			const sql = await initSql(SQL_WASM);
 			// Compiling sql.js and checking the saved file are each a task of their own (docs/decisions.md, "A start in tasks").
-			await nextTaskAfterLong(began);
-			began = performance.now();
+			await pause();
 			const port = obsidianBytesPort(app.vault.adapter);
 			const path = indexPath(app.vault, manifest);
-			const { store, load, saved } = await openIndexStore(sql, port, path);
+			const { store, load, saved } = await openIndexStore(sql, port, path, { pause });
 			if (this.state === 'closed') {
 				store.close();
 				return;
@@ -251,7 +250,7 @@ export class IndexService extends Component {
 			else {
 				// What the saved index counts is shown while the pass checks it against the folder.
 				this.settleUsable(true);
-				await nextTaskAfterLong(began);
+				await pause();
 			}
 			try {
 				await this.fullPass(this.indexer);
@@ -271,10 +270,10 @@ export class IndexService extends Component {
 	}
 
 	private async fullPass(ix: Indexer): Promise<void> {
-		const began = performance.now();
+		const pause = pausesAfterLongSteps();
 		const listing = listSessionsFolder(this.host.app.vault, this.host.folder());
 		// Walking 10,000 files of the folder tree is one step: the pass begins in a task of its own.
-		await nextTaskAfterLong(began);
+		await pause();
 		const report = await ix.fullPass(listing);
 		await this.onMissing(report.missingOwn);
 	}
