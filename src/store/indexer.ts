@@ -153,6 +153,7 @@ export class Indexer {
 		await this.newSlice();
 		// Rows of checkpoints gone stay until their scope is placed again, in the same slice (placement.ts ScopePlan).
 		const { changed, removed } = this.store.reconcile(this.files.indexed(), { keepCheckpoints: true });
+		await this.newSlice();
 		const dirty = new Set<string>(this.store.scopesNeedingRead());
 		const gone: string[] = [];
 		for (const p of changed) {

@@ -257,6 +257,8 @@ export class IndexService extends Component {
 			} catch (e) {
 				if (!(await this.recover(e))) throw e;
 			}
+			// The views catch up from here: their first answers in a task after the pass's last step.
+			await pause();
 		} catch (e) {
 			if (this.state !== 'closed') this.state = 'failed';
 			console.error('Logos Continuity: the index could not be opened; reading the vault directly', e);
