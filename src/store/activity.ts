@@ -19,27 +19,31 @@ export interface ScopeActivity {
 	quiet: boolean;
 }
 
-interface Newest {
+/** A scope's newest live checkpoint, as history orders them. */
+export interface Newest {
+	name: string;
 	ts: number;
 	id: string;
 	agent: string;
 }
+
+/** Each scope's newest checkpoint, null when it has none; the store keeps the answers until it changes. */
+export type NewestOf = (scope: string) => Newest | null;
 
 const LIVE = 'copy_of IS NULL AND empty = 0';
 // The newest live row as history orders them (name, then path, both descending): the name
 // from the end of the scope's index (the first live row walking back, usually the last), then
 // the few rows of that name. Per scope, so a refresh costs the scopes asked, not the rows:
 // the pane asks on every refresh.
-const NEWEST_NAME = `SELECT name FROM checkpoints WHERE scope = ? AND ${LIVE} ORDER BY name DESC LIMIT 1`;
 // One query: the index gives the names in order, only the rows of the newest name are sorted by path.
-const NEWEST = `SELECT ts, id, agent FROM checkpoints WHERE scope = ? AND ${LIVE} ORDER BY name DESC, path DESC LIMIT 1`;
+const NEWEST = `SELECT name, ts, id, agent FROM checkpoints WHERE scope = ? AND ${LIVE} ORDER BY name DESC, path DESC LIMIT 1`;
 // Counts from indexes alone: every row, less copies and torn files (a partial index, schema.ts step 8).
 const ROWS_PER_SCOPE = 'SELECT scope, count(*) FROM checkpoints GROUP BY scope';
 const DEAD_PER_SCOPE = `SELECT scope, count(*) FROM checkpoints WHERE NOT (${LIVE}) GROUP BY scope`;
 
-function newestOf(c: Conn, scope: string): Newest | null {
+export function newestOf(c: Conn, scope: string): Newest | null {
 	const row = c.values(NEWEST, [scope])[0];
-	return row ? { ts: num(row[0]), id: str(row[1]), agent: str(row[2]) } : null;
+	return row ? { name: str(row[0]), ts: num(row[1]), id: str(row[2]), agent: str(row[3]) } : null;
 }
 
 /**
@@ -47,12 +51,12 @@ function newestOf(c: Conn, scope: string): Newest | null {
  * equal names (what mostRecentScope finds in a whole model); null when none. From each
  * scope's newest name: work per scope, not per row.
  */
-export function newestScope(c: Conn, scopes: readonly string[]): string | null {
+export function newestScope(c: Conn, scopes: readonly string[], newestOfScope: NewestOf): string | null {
 	let newest: string | null = null;
 	let tied: string[] = [];
 	for (const scope of scopes) {
-		const name = c.values(NEWEST_NAME, [scope])[0]?.[0];
-		if (typeof name !== 'string') continue;
+		const name = newestOfScope(scope)?.name;
+		if (name === undefined) continue;
 		const order = newest === null ? 1 : compareBytes(name, newest);
 		if (order > 0) {
 			newest = name;
@@ -80,10 +84,10 @@ function liveCounts(c: Conn): Map<string, number> {
  * One row per scope of `scopes`, in that order. A scope the index holds no checkpoint
  * of (notes only, an empty folder, copies or torn files only) has none and is quiet.
  */
-export function scopeActivity(c: Conn, scopes: readonly string[], now: number): ScopeActivity[] {
+export function scopeActivity(c: Conn, scopes: readonly string[], now: number, newestOfScope: NewestOf): ScopeActivity[] {
 	const counts = liveCounts(c);
 	return scopes.map((scope) => {
-		const n = newestOf(c, scope);
+		const n = newestOfScope(scope);
 		const last = n ? n.ts : null;
 		return {
 			scope,

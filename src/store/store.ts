@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { CheckpointRecord, LineMap, WorkingNote } from '../core';
-import { newestScope, scopeActivity, type ScopeActivity } from './activity';
+import { type Newest, newestOf, newestScope, scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
@@ -504,12 +504,25 @@ export class IndexStore {
 	 */
 	/** The scope of the newest live checkpoint among `scopes` (activity.ts). */
 	newestScope(scopes: readonly string[]): string | null {
-		return newestScope(this.conn, scopes);
+		return newestScope(this.conn, scopes, this.newestOfScope);
 	}
 
 	scopeActivity(now: number, scopes: readonly string[] = this.scopes()): ScopeActivity[] {
-		return scopeActivity(this.conn, scopes, now);
+		return scopeActivity(this.conn, scopes, now, this.newestOfScope);
 	}
+
+	private newest: { rev: number; byScope: Map<string, Newest | null> } = { rev: -1, byScope: new Map() };
+
+	/**
+	 * A scope's newest checkpoint, asked again and again until the index changes (the pane's
+	 * default scope, then its quiet labels, on every refresh): kept per revision.
+	 */
+	private readonly newestOfScope = (scope: string): Newest | null => {
+		if (this.newest.rev !== this.rev) this.newest = { rev: this.rev, byScope: new Map() };
+		let n = this.newest.byScope.get(scope);
+		if (n === undefined) this.newest.byScope.set(scope, (n = newestOf(this.conn, scope)));
+		return n;
+	};
 
 	/** The scopes of scopeActivity that are quiet at `now`. */
 	quietScopes(now: number, scopes?: readonly string[]): ScopeActivity[] {

@@ -99,6 +99,20 @@ describe('scope activity from the index', () => {
 		store.close();
 	});
 
+	test('the newest scope and a scope\'s newest checkpoint follow each change at once', () => {
+		const store = IndexStore.create(sql);
+		store.upsertCheckpoint(record('20261101-090000-claude', { scope: 'kestrel', checkpoint: { ts: NEWEST } }), 1, 10);
+		store.upsertCheckpoint(record('20261102-090000-codex', { scope: 'heron', checkpoint: { ts: NEWEST + 60 } }), 1, 10);
+		expect(store.newestScope(['heron', 'kestrel'])).toBe('heron');
+		expect(store.scopeActivity(NEWEST, ['kestrel'])[0].latest).toBe('20261101-090000-claude');
+		store.upsertCheckpoint(record('20261103-090000-claude', { scope: 'kestrel', checkpoint: { ts: NEWEST + 120 } }), 1, 10);
+		expect(store.newestScope(['heron', 'kestrel'])).toBe('kestrel');
+		expect(store.scopeActivity(NEWEST, ['kestrel'])[0].latest).toBe('20261103-090000-claude');
+		store.removePath(record('20261103-090000-claude', { scope: 'kestrel' }).path);
+		expect(store.newestScope(['heron', 'kestrel'])).toBe('heron');
+		store.close();
+	});
+
 	test('a scope holding only copies or torn files is quiet, and the newest is by file name, not by ts', () => {
 		const store = IndexStore.create(sql);
 		store.upsertCheckpoint(record('20261101-090000-claude', { scope: 'torn', empty: true, checkpoint: { ts: NEWEST } }), 1, 0);
