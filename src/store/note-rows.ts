@@ -94,16 +94,18 @@ export function importScopeNotes(c: Conn, scope: string, notes: readonly Working
 	}
 	let changes = 0;
 	const added = [...fresh.values()].sort((a, b) => a.ts - b.ts);
-	// One lookup per agent: the open session stays open through the import.
+	// One lookup per agent: the open session stays open through the import. Notes do not
+	// touch the sessions table, so every session is opened first, in the notes' order.
 	const sessions = new Map<string, string>();
+	const rows: NewNote[] = [];
 	for (const n of added) {
 		const agent = n.agent === '' ? 'agent' : n.agent;
 		let session = sessions.get(agent);
 		if (session === undefined) sessions.set(agent, (session = openSession(c, scope, agent, n.ts, stamp)));
-		const own = opts.ownAgent !== undefined && agent === opts.ownAgent ? 1 : 0;
-		c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES (?, ?, ?, 0, ?, 1, ?)', [session, n.text, n.ts, own, firstSeen]);
-		changes++;
+		rows.push({ session, text: n.text, ts: n.ts, own: opts.ownAgent !== undefined && agent === opts.ownAgent ? 1 : 0 });
 	}
+	insertNotes(c, rows, firstSeen);
+	changes += rows.length;
 	for (const row of known.values()) {
 		const present = seen.has(row.id);
 		// A line in the file is written, whatever the last attempt reported.
@@ -120,6 +122,52 @@ export function importScopeNotes(c: Conn, scope: string, notes: readonly Working
 		WHERE s.project = ? AND n.own = 1 AND n.dismissed = 0 AND n.unflushed = 0 AND n.present = 0
 		ORDER BY n.ts, n.id`, [scope]).map(toNote);
 	return { added: added.length, missingOwn, changed: changes > 0 };
+}
+
+/** A note new to the index, as an import adds it: present, flushed. */
+interface NewNote {
+	session: string;
+	text: string;
+	ts: number;
+	own: 0 | 1;
+}
+
+const INSERT_NOTE = 'INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES (?, ?, ?, 0, ?, 1, ?)';
+
+const utf8 = new TextEncoder();
+
+/** Below this many notes an import inserts them a row at a time, the tally's trigger counting each. */
+const BULK_NOTES = 64;
+
+/**
+ * One statement for the notes of an import, the rows in order (their ids as one at a time would
+ * give), from a JSON array SQLite reads itself: a first index imports 20,000 notes at 10,000
+ * checkpoints, and a row at a time each costs a bind per value and a run of the tally's
+ * trigger (docs/decisions.md, "A first index at the speed of reading"). The trigger is set
+ * aside for the statement, inside the import's transaction, and the tally gets each session's
+ * count at once, as the trigger would have added them one by one: no index saved between
+ * transactions ever lacks it. SQLite's JSON reads back every text as a bound string would
+ * have stored it (a NUL, a lone surrogate: test/store/notes.test.ts).
+ */
+function insertNotes(c: Conn, rows: readonly NewNote[], firstSeen: number): void {
+	if (rows.length < BULK_NOTES) {
+		for (const r of rows) c.run(INSERT_NOTE, [r.session, r.text, r.ts, r.own, firstSeen]);
+		return;
+	}
+	const trigger = c.values("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'shown_added'")[0]?.[0];
+	if (typeof trigger === 'string') c.run('DROP TRIGGER shown_added');
+	c.run(`INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen)
+		SELECT value->>0, value->>1, value->>2, 0, value->>3, 1, ? FROM json_each(CAST(? AS TEXT))`,
+	// Bytes, not a string: the browser's encoder makes them, where sql.js would encode the text in script.
+	[firstSeen, utf8.encode(JSON.stringify(rows.map((r) => [r.session, r.text, r.ts, r.own])))]);
+	if (typeof trigger !== 'string') return;
+	// Every imported note is present, so shown (schema.ts, step 9): the trigger's +1 per note.
+	const counts = new Map<string, number>();
+	for (const r of rows) counts.set(r.session, (counts.get(r.session) ?? 0) + 1);
+	for (const [session, n] of counts) {
+		c.run('INSERT INTO session_shown (session, n) VALUES (?, ?) ON CONFLICT (session) DO UPDATE SET n = n + excluded.n', [session, n]);
+	}
+	c.run(trigger);
 }
 
 /** The person's note, unflushed until its line is written. Returns its id. */
