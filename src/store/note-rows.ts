@@ -134,20 +134,16 @@ interface NewNote {
 
 const INSERT_NOTE = 'INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES (?, ?, ?, 0, ?, 1, ?)';
 
-const utf8 = new TextEncoder();
-
-/** Below this many notes an import inserts them a row at a time, the tally's trigger counting each. */
+/** Below this many notes the tally's trigger counts each (a file event adds a few). */
 const BULK_NOTES = 64;
 
 /**
- * One statement for the notes of an import, the rows in order (their ids as one at a time would
- * give), from a JSON array SQLite reads itself: a first index imports 20,000 notes at 10,000
- * checkpoints, and a row at a time each costs a bind per value and a run of the tally's
- * trigger (docs/decisions.md, "A first index at the speed of reading"). The trigger is set
- * aside for the statement, inside the import's transaction, and the tally gets each session's
- * count at once, as the trigger would have added them one by one: no index saved between
- * transactions ever lacks it. SQLite's JSON reads back every text as a bound string would
- * have stored it (a NUL, a lone surrogate: test/store/notes.test.ts).
+ * The notes of an import, in order. A first index imports 20,000 notes at 10,000 checkpoints,
+ * and the tally's trigger (schema.ts, step 9) costs as much as the insert itself, a run per
+ * note (docs/decisions.md, "A first index at the speed of reading"). For a big import it is set
+ * aside, inside the import's transaction, and the tally gets each session's count at once, as
+ * the trigger would have added them one by one: no index saved between transactions ever lacks
+ * it, and the schema stays a new index's.
  */
 function insertNotes(c: Conn, rows: readonly NewNote[], firstSeen: number): void {
 	if (rows.length < BULK_NOTES) {
@@ -156,10 +152,7 @@ function insertNotes(c: Conn, rows: readonly NewNote[], firstSeen: number): void
 	}
 	const trigger = c.values("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'shown_added'")[0]?.[0];
 	if (typeof trigger === 'string') c.run('DROP TRIGGER shown_added');
-	c.run(`INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen)
-		SELECT value->>0, value->>1, value->>2, 0, value->>3, 1, ? FROM json_each(CAST(? AS TEXT))`,
-	// Bytes, not a string: the browser's encoder makes them, where sql.js would encode the text in script.
-	[firstSeen, utf8.encode(JSON.stringify(rows.map((r) => [r.session, r.text, r.ts, r.own])))]);
+	for (const r of rows) c.run(INSERT_NOTE, [r.session, r.text, r.ts, r.own, firstSeen]);
 	if (typeof trigger !== 'string') return;
 	// Every imported note is present, so shown (schema.ts, step 9): the trigger's +1 per note.
 	const counts = new Map<string, number>();

@@ -418,7 +418,7 @@ describe('a pass in slices', () => {
 	});
 
 	test('an index saved at any yield of a cold pass over a big uncommitted.md has a new index\'s schema and a tally its notes agree with', async () => {
-		// 100 notes: imported in one statement, the tally's trigger set aside for it (note-rows.ts insertNotes).
+		// 100 notes: imported with the tally's trigger set aside (note-rows.ts insertNotes).
 		const lines = Array.from({ length: 100 }, (_, i) => `- note ${i} <!-- ts=${1_763_000_000 + i} agent=${i % 2 === 0 ? 'claude' : 'codex'} -->`);
 		fs.writeFileSync(path.join(dir, 'sessions/beta/uncommitted.md'), `# uncommitted — beta\n\n${lines.join('\n')}\n`);
 		const schema = (db: InstanceType<SqlJsStatic['Database']>): unknown => db.exec('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name')[0].values;

@@ -199,7 +199,7 @@ describe('a big import (the notes of a first index)', () => {
 		const big = store.notesOfScope('kestrel');
 		const small = IndexStore.create(sql);
 		const notes = many();
-		// Ten at a time: each import below the size that goes in one statement.
+		// Ten at a time: each import below the size that sets the tally's trigger aside.
 		for (let i = 0; i < notes.length; i += 10) small.importNotes('kestrel', notes.slice(0, i + 10), { ownAgent: 'obsidian' });
 		expect(big).toEqual(small.notesOfScope('kestrel'));
 		expect(store.notePairs()).toEqual(small.notePairs());
@@ -226,7 +226,7 @@ describe('a big import (the notes of a first index)', () => {
 		fresh.close();
 	});
 
-	it('stores texts a JSON round trip could change (a NUL, a lone surrogate) as small imports do', () => {
+	it('stores every text as small imports do: a NUL, a lone surrogate, accents, an emoji pair', () => {
 		const odd = ['nul \u0000 inside', 'lone \ud800 high', 'lone \udc00 low', 'pair \ud83d\ude00 kept'];
 		store.importNotes('kestrel', [...many(), ...odd.map((t, i) => note(t, T0 + 9000 + i))]);
 		const small = IndexStore.create(sql);
@@ -234,7 +234,6 @@ describe('a big import (the notes of a first index)', () => {
 		expect(texts().slice(-4)).toEqual(small.notesOfScope('kestrel').map((n) => n.text));
 		expect(texts()[150]).toBe('nul \u0000 inside');
 		small.close();
-		// Without them, the one statement carries accents and an emoji pair through unchanged.
 		store.importNotes('heron', many().map((n) => ({ ...n, scope: 'heron', text: `${n.text} é 😀` })));
 		expect(texts('heron')[0]).toBe('step 0 of the migration é 😀');
 	});
