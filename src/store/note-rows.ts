@@ -94,16 +94,18 @@ export function importScopeNotes(c: Conn, scope: string, notes: readonly Working
 	}
 	let changes = 0;
 	const added = [...fresh.values()].sort((a, b) => a.ts - b.ts);
-	// One lookup per agent: the open session stays open through the import.
+	// One lookup per agent: the open session stays open through the import. Notes do not
+	// touch the sessions table, so every session is opened first, in the notes' order.
 	const sessions = new Map<string, string>();
+	const rows: NewNote[] = [];
 	for (const n of added) {
 		const agent = n.agent === '' ? 'agent' : n.agent;
 		let session = sessions.get(agent);
 		if (session === undefined) sessions.set(agent, (session = openSession(c, scope, agent, n.ts, stamp)));
-		const own = opts.ownAgent !== undefined && agent === opts.ownAgent ? 1 : 0;
-		c.run('INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES (?, ?, ?, 0, ?, 1, ?)', [session, n.text, n.ts, own, firstSeen]);
-		changes++;
+		rows.push({ session, text: n.text, ts: n.ts, own: opts.ownAgent !== undefined && agent === opts.ownAgent ? 1 : 0 });
 	}
+	insertNotes(c, rows, firstSeen);
+	changes += rows.length;
 	for (const row of known.values()) {
 		const present = seen.has(row.id);
 		// A line in the file is written, whatever the last attempt reported.
@@ -120,6 +122,45 @@ export function importScopeNotes(c: Conn, scope: string, notes: readonly Working
 		WHERE s.project = ? AND n.own = 1 AND n.dismissed = 0 AND n.unflushed = 0 AND n.present = 0
 		ORDER BY n.ts, n.id`, [scope]).map(toNote);
 	return { added: added.length, missingOwn, changed: changes > 0 };
+}
+
+/** A note new to the index, as an import adds it: present, flushed. */
+interface NewNote {
+	session: string;
+	text: string;
+	ts: number;
+	own: 0 | 1;
+}
+
+const INSERT_NOTE = 'INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES (?, ?, ?, 0, ?, 1, ?)';
+
+/** Below this many notes the tally's trigger counts each (a file event adds a few). */
+const BULK_NOTES = 64;
+
+/**
+ * The notes of an import, in order. A first index imports 20,000 notes at 10,000 checkpoints,
+ * and the tally's trigger (schema.ts, step 9) costs as much as the insert itself, a run per
+ * note (docs/decisions.md, "A first index at the speed of reading"). For a big import it is set
+ * aside, inside the import's transaction, and the tally gets each session's count at once, as
+ * the trigger would have added them one by one: no index saved between transactions ever lacks
+ * it, and the schema stays a new index's.
+ */
+function insertNotes(c: Conn, rows: readonly NewNote[], firstSeen: number): void {
+	if (rows.length < BULK_NOTES) {
+		for (const r of rows) c.run(INSERT_NOTE, [r.session, r.text, r.ts, r.own, firstSeen]);
+		return;
+	}
+	const trigger = c.values("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'shown_added'")[0]?.[0];
+	if (typeof trigger === 'string') c.run('DROP TRIGGER shown_added');
+	for (const r of rows) c.run(INSERT_NOTE, [r.session, r.text, r.ts, r.own, firstSeen]);
+	if (typeof trigger !== 'string') return;
+	// Every imported note is present, so shown (schema.ts, step 9): the trigger's +1 per note.
+	const counts = new Map<string, number>();
+	for (const r of rows) counts.set(r.session, (counts.get(r.session) ?? 0) + 1);
+	for (const [session, n] of counts) {
+		c.run('INSERT INTO session_shown (session, n) VALUES (?, ?) ON CONFLICT (session) DO UPDATE SET n = n + excluded.n', [session, n]);
+	}
+	c.run(trigger);
 }
 
 /** The person's note, unflushed until its line is written. Returns its id. */

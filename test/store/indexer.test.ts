@@ -419,6 +419,28 @@ describe('a pass in slices', () => {
 		}
 	});
 
+	test('an index saved at any yield of a cold pass over a big uncommitted.md has a new index\'s schema and a tally its notes agree with', async () => {
+		// 100 notes: imported with the tally's trigger set aside (note-rows.ts insertNotes).
+		const lines = Array.from({ length: 100 }, (_, i) => `- note ${i} <!-- ts=${1_763_000_000 + i} agent=${i % 2 === 0 ? 'claude' : 'codex'} -->`);
+		fs.writeFileSync(path.join(dir, 'sessions/beta/uncommitted.md'), `# uncommitted — beta\n\n${lines.join('\n')}\n`);
+		const schema = (db: InstanceType<SqlJsStatic['Database']>): unknown => db.exec('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name')[0].values;
+		const fresh = IndexStore.create(sql);
+		const want = schema(new sql.Database(fresh.export()));
+		fresh.close();
+		const saves: Uint8Array[] = [];
+		const { ix } = sliced(IndexStore.create(sql), () => void saves.push(ix.store.export()));
+		await ix.fullPass(listSessions(dir));
+		saves.push(ix.store.export());
+		expect(ix.store.uncommittedCount('beta')).toBe(100);
+		for (const [k, bytes] of saves.entries()) {
+			const db = new sql.Database(bytes);
+			const tally = db.exec('SELECT coalesce(sum(n), 0) FROM session_shown')[0].values[0][0];
+			const shown = db.exec('SELECT count(*) FROM session_notes WHERE present = 1 OR (own = 1 AND dismissed = 0)')[0].values[0][0];
+			expect([k, schema(db), tally]).toEqual([k, want, shown]);
+			db.close();
+		}
+	});
+
 	test('with room for a few rows only, the indexer still gives the full scan\'s model, after a pass and after changes', async () => {
 		const store = IndexStore.create(sql);
 		const ix = new Indexer(store, nodeTextPort(dir), { ownAgent: () => 'obsidian', keptRows: 2 });

@@ -189,3 +189,52 @@ describe('the person\'s own notes', () => {
 		expect(store.notesOfScope('kestrel')[0]).toMatchObject({ id, own: true, unflushed: false });
 	});
 });
+
+describe('a big import (the notes of a first index)', () => {
+	/** 150 notes of three agents, oldest first, one of them the person's. */
+	const many = (): ReturnType<typeof note>[] => Array.from({ length: 150 }, (_, i) => note(`step ${i} of the migration`, T0 + i * 7, ['claude', 'codex', 'obsidian'][i % 3]));
+
+	it('files the same notes with the same ids and sessions as small imports would', () => {
+		store.importNotes('kestrel', many(), { ownAgent: 'obsidian' });
+		const big = store.notesOfScope('kestrel');
+		const small = IndexStore.create(sql);
+		const notes = many();
+		// Ten at a time: each import below the size that sets the tally's trigger aside.
+		for (let i = 0; i < notes.length; i += 10) small.importNotes('kestrel', notes.slice(0, i + 10), { ownAgent: 'obsidian' });
+		expect(big).toEqual(small.notesOfScope('kestrel'));
+		expect(store.notePairs()).toEqual(small.notePairs());
+		expect(big.filter((n) => n.own)).toHaveLength(50);
+		small.close();
+	});
+
+	it('keeps the tally\'s trigger: a note imported after it is counted', () => {
+		store.importNotes('kestrel', many());
+		store.importNotes('kestrel', [...many(), note('one more', T0 + 5000)]);
+		expect(store.uncommittedCount('kestrel')).toBe(151);
+	});
+
+	it('leaves the index\'s schema as a new index has it', () => {
+		store.importNotes('kestrel', many());
+		const schema = (bytes: Uint8Array): unknown[] => {
+			const db = new sql.Database(bytes);
+			const rows = db.exec('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name')[0].values;
+			db.close();
+			return rows;
+		};
+		const fresh = IndexStore.create(sql);
+		expect(schema(store.export())).toEqual(schema(fresh.export()));
+		fresh.close();
+	});
+
+	it('stores every text as small imports do: a NUL, a lone surrogate, accents, an emoji pair', () => {
+		const odd = ['nul \u0000 inside', 'lone \ud800 high', 'lone \udc00 low', 'pair \ud83d\ude00 kept'];
+		store.importNotes('kestrel', [...many(), ...odd.map((t, i) => note(t, T0 + 9000 + i))]);
+		const small = IndexStore.create(sql);
+		small.importNotes('kestrel', odd.map((t, i) => note(t, T0 + 9000 + i)));
+		expect(texts().slice(-4)).toEqual(small.notesOfScope('kestrel').map((n) => n.text));
+		expect(texts()[150]).toBe('nul \u0000 inside');
+		small.close();
+		store.importNotes('heron', many().map((n) => ({ ...n, scope: 'heron', text: `${n.text} é 😀` })));
+		expect(texts('heron')[0]).toBe('step 0 of the migration é 😀');
+	});
+});

@@ -58,7 +58,30 @@ export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 		else at.push(noteText);
 		out.push({ scope, text: noteText, ts, agent: m.agent === '' ? 'agent' : m.agent, line: i });
 	}
+	ownTexts(out);
 	return out;
+}
+
+const utf8In = new TextEncoder();
+// ignoreBOM: a text that begins with U+FEFF keeps it.
+const utf8Out = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The notes' texts in memory of their own. Each is cut out of the file's text, and a runtime
+ * may keep such a cut as a view of the whole file: the notes the index and the views keep
+ * (20,000 at 10,000 checkpoints) would hold every uncommitted.md whole, in two bytes a
+ * character once one character needs them (the header's dash does). One copy of all the
+ * texts of a file, through UTF-8 (a text without such a character comes back in one byte a
+ * character), cut again: a copy per note costs several times more. A text that is not well
+ * formed UTF-16 would not come back the same, so such a file's notes stay as they are.
+ */
+function ownTexts(notes: WorkingNote[]): void {
+	if (notes.length === 0) return;
+	const joined = notes.map((n) => n.text).join('\n');
+	const check = (joined as unknown as { isWellFormed?: () => boolean }).isWellFormed;
+	if (check === undefined || !check.call(joined)) return;
+	const copies = utf8Out.decode(utf8In.encode(joined)).split('\n');
+	for (let i = 0; i < notes.length; i++) notes[i].text = copies[i];
 }
 
 /**

@@ -93,6 +93,14 @@ describe('parseUncommitted', () => {
 		expect(one(text)).toEqual([]);
 	});
 
+	it('gives back every text exactly, whatever its characters: a leading U+FEFF, a lone surrogate, accents, an emoji pair', () => {
+		const texts = ['\ufeffstarts with a BOM', 'lone \ud800 high', 'é and 😀 and — dash', 'plain'];
+		// A lone surrogate anywhere in the file, or none: the texts come back the same either way.
+		expect(one(texts.map((t, i) => `- ${t} <!-- ts=${i + 1} agent=a -->`).join('\n')).map((n) => n.text)).toEqual(texts);
+		const clean = texts.filter((t) => !t.includes('\ud800'));
+		expect(one(clean.map((t, i) => `- ${t} <!-- ts=${i + 1} agent=a -->`).join('\n')).map((n) => n.text)).toEqual(clean);
+	});
+
 	it('takes the last comment as the note and keeps earlier ones in the text', () => {
 		expect(one('- a <!-- ts=1 agent=x --> b <!-- ts=2 agent=y -->')[0]).toMatchObject({ text: 'a <!-- ts=1 agent=x --> b', ts: 2, agent: 'y' });
 	});
