@@ -2,7 +2,8 @@
  * Working notes: `uncommitted.md` read and written exactly as logos does (docs/format.md §4.3,
  * §4.4), and the dead-end reading of a note (docs/format.md §7.6, typed `route:` records).
  */
-import { asciiSpace, noteTail } from './line-tail';
+import { asciiSpace, isAsciiSpaceCode, noteTail } from './line-tail';
+import { isGoSpace } from '../go/go-text';
 import { headerName, safeName } from './names';
 import { maskSecrets, type MaskResult } from './secrets';
 import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from '../strings';
@@ -32,33 +33,126 @@ function noteLine(line: string): { text: string; ts: string; agent: string } | n
 	return { text: line.slice(1, tail.at), ts: tail.ts, agent: tail.agent };
 }
 
+/** One note line read: its text (trimmed), its time and its agent as written. */
+interface ReadNote {
+	text: string;
+	ts: number;
+	agent: string;
+}
+
+/** Where a note line is kept once read, repeats dropped: both readings below share it. */
+class NoteList {
+	readonly out: WorkingNote[] = [];
+	// The texts seen at each time: texts are compared only when notes share a second, so a
+	// busy file's notes need no joined key each (`scopes` reads every uncommitted.md).
+	private readonly seen = new Map<number, string | string[]>();
+
+	/** The agent of the last note read in place: a file's notes name a few agents, over and over. */
+	private agent = '';
+
+	constructor(private readonly scope: string) {}
+
+	/** text.slice(a, b), the last one's string when it is the same. */
+	agentAt(text: string, a: number, b: number): string {
+		if (b - a !== this.agent.length || !text.startsWith(this.agent, a)) this.agent = text.slice(a, b);
+		return this.agent;
+	}
+
+	add(noteText: string, ts: number, agent: string, line: number): void {
+		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
+		if (noteText === '' || !Number.isSafeInteger(ts)) return;
+		const at = this.seen.get(ts);
+		if (at === undefined) this.seen.set(ts, noteText);
+		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) return;
+		else if (typeof at === 'string') this.seen.set(ts, [at, noteText]);
+		else at.push(noteText);
+		this.out.push({ scope: this.scope, text: noteText, ts, agent: agent === '' ? 'agent' : agent, line });
+	}
+}
+
+/** One line read the plain way: trimmed, then noteLine. */
+function plainNote(line: string): ReadNote | null {
+	const m = noteLine(trimSpace(line));
+	return m === null ? null : { text: trimSpace(m.text), ts: Number(m.ts), agent: m.agent };
+}
+
 /**
  * Every note line of an `uncommitted.md`, in file order. Header, prose and bullets
  * without the comment are ignored; a repeated (text, ts) counts once, as logos's
  * import does. Never throws.
+ *
+ * A line in the shape logos writes (`- text <!-- ts=N agent=A -->`, single spaces, nothing
+ * after) is read in place, without cutting the file into lines first; any other line is
+ * read the plain way (parseUncommittedPlain). `scopes` reads every uncommitted.md of the
+ * vault, mostly before the engine has compiled this (docs/decisions.md "What a CLI command
+ * reads"); a property test holds both readings to the same answer.
  */
 export function parseUncommitted(text: string, scope: string): WorkingNote[] {
-	const out: WorkingNote[] = [];
-	// The texts seen at each time: texts are compared only when notes share a second, so a
-	// busy file's notes need no joined key each (`scopes` reads every uncommitted.md).
-	const seen = new Map<number, string | string[]>();
-	if (typeof text !== 'string') return out;
+	if (typeof text !== 'string') return [];
+	const notes = new NoteList(scope);
+	const n = text.length;
+	for (let s = 0, i = 0; ; i++) {
+		let e = text.indexOf('\n', s);
+		if (e < 0) e = n;
+		if (!noteInPlace(text, s, e, notes, i)) {
+			const m = plainNote(text.slice(s, e));
+			if (m !== null) notes.add(m.text, m.ts, m.agent, i);
+		}
+		if (e === n) break;
+		s = e + 1;
+	}
+	return notes.out;
+}
+
+/** parseUncommitted line by line, with no line read in place: the reference its fast path is tested against. */
+export function parseUncommittedPlain(text: string, scope: string): WorkingNote[] {
+	if (typeof text !== 'string') return [];
+	const notes = new NoteList(scope);
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
-		const m = noteLine(trimSpace(lines[i]));
-		if (!m) continue;
-		const noteText = trimSpace(m.text);
-		const ts = Number(m.ts);
-		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
-		if (noteText === '' || !Number.isSafeInteger(ts)) continue;
-		const at = seen.get(ts);
-		if (at === undefined) seen.set(ts, noteText);
-		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) continue;
-		else if (typeof at === 'string') seen.set(ts, [at, noteText]);
-		else at.push(noteText);
-		out.push({ scope, text: noteText, ts, agent: m.agent === '' ? 'agent' : m.agent, line: i });
+		const m = plainNote(lines[i]);
+		if (m !== null) notes.add(m.text, m.ts, m.agent, i);
 	}
-	return out;
+	return notes.out;
+}
+
+const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/**
+ * The line `text[s, e)` when it is `- ` … ` <!-- ts=DIGITS agent=NAME -->` with single spaces
+ * around the comment's parts and nothing after it: its note is added and true returned.
+ * False (nothing added) for any other line, which the plain reading then reads: a line that
+ * starts or ends with a space, has two spaces in the comment or a CR at its end, say.
+ */
+function noteInPlace(text: string, s: number, e: number, notes: NoteList, line: number): boolean {
+	// `- ` first and `>` last: the line is its own trim (no space of any kind at either end).
+	if (e - s < 20 || text.charCodeAt(s) !== 0x2d || text.charCodeAt(s + 1) !== 0x20 || !text.startsWith(' -->', e - 4)) return false;
+	// The agent: the run of non-spaces before ` -->`, which must start `agent=` after one space.
+	let w = e - 4;
+	while (w > s && !isAsciiSpaceCode(text.charCodeAt(w - 1))) w--;
+	if (text.charCodeAt(w - 1) !== 0x20 || !text.startsWith('agent=', w)) return false;
+	// One space, then the time's digits after `ts=`, one space, `<!--`.
+	const digitsEnd = w - 1;
+	let d = digitsEnd;
+	while (d > s && isDigitCode(text.charCodeAt(d - 1))) d--;
+	if (d === digitsEnd || d - 9 < s || !text.startsWith(' <!-- ts=', d - 9)) return false;
+	const at = d - 8;
+	if (at - s < 2) return false;
+	// The text: after `-`, Go spaces trimmed (trimSpace) before the comment.
+	let a = s + 1;
+	let b = at;
+	while (a < b && isGoSpace(text.charCodeAt(a))) a++;
+	while (b > a && isGoSpace(text.charCodeAt(b - 1))) b--;
+	notes.add(text.slice(a, b), digitsValue(text, d, digitsEnd), notes.agentAt(text, w + 6, e - 4), line);
+	return true;
+}
+
+/** Number(text.slice(d, end)) for ASCII digits, without the slice while the value stays exact (15 digits). */
+function digitsValue(text: string, d: number, end: number): number {
+	if (end - d > 15) return Number(text.slice(d, end));
+	let v = 0;
+	for (let i = d; i < end; i++) v = v * 10 + text.charCodeAt(i) - 0x30;
+	return v;
 }
 
 /**
