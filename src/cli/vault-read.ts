@@ -6,13 +6,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core';
+import { checkpointFileCount, fileRole, listScopes, listScopesOfFolders, newestRecord, type ScopeListing } from '../core';
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
 import { parseUncommitted, type WorkingNote } from '../core';
 import { pushAll, type VaultSnapshot } from '../core';
-import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
+import { namesByFolder, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
 
 /**
@@ -58,7 +58,7 @@ interface Walked {
  * CLI shows one). Anything else, and a file whose read fails, is read as readTree reads it,
  * so a link, a folder or an unreadable file stands in the answer as ever.
  */
-export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tree: SessionsTree, want: (p: string) => boolean): VaultSnapshot {
+export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tree: Pick<SessionsTree, 'root' | 'dirs' | 'entries'>, want: (p: string) => boolean): VaultSnapshot {
 	const snap: VaultSnapshot = { root: tree.root, files: [], dirs: tree.dirs };
 	for (const e of tree.entries) {
 		if (!want(e.path)) continue;
@@ -89,7 +89,7 @@ export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tre
 export function openVault(ctx: CommandContext, project?: string): Vault {
 	const walk = (only?: string): Walked => {
 		const tree = walkTree(ctx.vaultDir, ctx.sessionsRel, only, ctx.onList);
-		return { tree, listing: listScopes(tree.root, tree.dirs, tree.entries.map((e) => e.path)) };
+		return { tree, listing: listScopesOfFolders(tree.root, namesByFolder(tree)) };
 	};
 	let whole: Walked | null = project === undefined || ctx.read === 'all' ? walk() : null;
 	const part = whole ?? walk(project);
@@ -126,9 +126,7 @@ function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeList
 	// A listed path is a plain file unless the walk found something else there (a link, a
 	// folder, a special file): only those are looked up, not every one of 10,000 names.
 	type Entry = SessionsTree['entries'][number];
-	const odd = new Map<string, Entry>();
-	for (const e of tree.entries) if (e.kind !== 'file') odd.set(e.path, e);
-	const entryOf = (p: string): Entry => odd.get(p) ?? { abs: path.join(ctx.vaultDir, p), name: p.slice(p.lastIndexOf('/') + 1), path: p, kind: 'file' };
+	const entryOf = (p: string): Entry => tree.odd.get(p) ?? { abs: path.join(ctx.vaultDir, p), name: p.slice(p.lastIndexOf('/') + 1), path: p, kind: 'file' };
 	const readOne = (p: string) => readWanted(ctx, { root: tree.root, dirs: tree.dirs, entries: [entryOf(p)] }, () => true).files[0];
 	return listing.scopes.map((scope) => {
 		let latest = newestRecord(listing, scope, readOne);
