@@ -11,7 +11,7 @@ import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
 import { parseUncommitted, type WorkingNote } from '../core';
-import { pushAll, type VaultSnapshot } from '../core';
+import { pushAll, type VaultFile, type VaultSnapshot } from '../core';
 import { namesByFolder, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
 
@@ -53,6 +53,23 @@ interface Walked {
 }
 
 /**
+ * A markdown file's text and size in bytes, or null when it cannot be read. Read as text in
+ * one call (Node decodes it without a buffer of our own: the big resume reads 2,000 files);
+ * the size is the text's UTF-8 length, which is the file's unless a byte was not UTF-8 (the
+ * text then holds U+FFFD and the bytes are read again for their count).
+ */
+function readText(abs: string, vaultPath: string): VaultFile | null {
+	try {
+		const text = fs.readFileSync(abs, 'utf8');
+		const size = text.includes('\ufffd') ? fs.readFileSync(abs).length : Buffer.byteLength(text, 'utf8');
+		return { path: vaultPath, text, mtime: 0, size };
+	} catch {
+		// Said as readTree says it (readWanted).
+		return null;
+	}
+}
+
+/**
  * readTree's snapshot without a stat per file: a plain markdown file is read for its bytes
  * alone (its `mtime` is 0: a stamp only keys the plugin's kept parses, and no answer of the
  * CLI shows one). Anything else, and a file whose read fails, is read as readTree reads it,
@@ -63,15 +80,10 @@ export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tre
 	for (const e of tree.entries) {
 		if (!want(e.path)) continue;
 		if (e.kind === 'file' && e.name.endsWith('.md')) {
-			let bytes: Buffer | null = null;
-			try {
-				bytes = fs.readFileSync(e.abs);
-			} catch {
-				// Said as readTree says it, below.
-			}
-			if (bytes !== null) {
+			const file = readText(e.abs, e.path);
+			if (file !== null) {
 				ctx.onRead?.(e.path);
-				snap.files.push({ path: e.path, text: bytes.toString('utf8'), mtime: 0, size: bytes.length });
+				snap.files.push(file);
 				continue;
 			}
 		}
