@@ -45,6 +45,8 @@ const RELATION = /^\{ pred: [a-z_]+, obj: "\[\[[^"\\[\]]*\]\]", conf: [0-9]+(?:\
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 /** The same characters but the line feed: a frontmatter with none of them has no unsafe scalar. */
 const UNSAFE_IN_LINES = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+/** What no key or item line of this reader holds: CR, tab, the Unicode line and paragraph separators. */
+const NOT_IN_LINES = /[\r\t\u2028\u2029]/;
 /* eslint-enable no-control-regex -- only the patterns above */
 
 function unsafe(s: string): boolean {
@@ -81,11 +83,13 @@ function item(raw: string, clean: boolean): FrontValue | null {
 
 /** The read, or null when the text is not in a shape this reader vouches for. */
 export function readSimpleFrontmatter(yamlText: string): FrontmatterRead | null {
+	// One pattern over the text in the usual case: CR, tab and the line separators are among
+	// the unsafe characters, so a text with none of those has none of these.
+	const clean = !UNSAFE_IN_LINES.test(yamlText);
 	// Line separators end a pattern's `.`: a value holding one is no key or item line.
-	if (yamlText.includes('\r') || yamlText.includes('\t') || yamlText.includes('\u2028') || yamlText.includes('\u2029')) return null;
+	if (!clean && NOT_IN_LINES.test(yamlText)) return null;
 	const lines = yamlText.split('\n');
 	if (lines[lines.length - 1] === '') lines.pop();
-	const clean = !UNSAFE_IN_LINES.test(yamlText);
 	const entries: FrontEntry[] = [];
 	const seen = new Set<string>();
 	for (let i = 0; i < lines.length; i++) {
