@@ -39,7 +39,7 @@ export interface NoteTail {
 }
 
 /** asciiSpace on a UTF-16 unit. */
-export function isAsciiSpaceCode(n: number): boolean {
+function isAsciiSpaceCode(n: number): boolean {
 	return n === 0x20 || n === 0x09 || n === 0x0a || n === 0x0c || n === 0x0d;
 }
 

@@ -2,7 +2,7 @@
  * Working notes: `uncommitted.md` read and written exactly as logos does (docs/format.md §4.3,
  * §4.4), and the dead-end reading of a note (docs/format.md §7.6, typed `route:` records).
  */
-import { asciiSpace, isAsciiSpaceCode, noteTail } from './line-tail';
+import { asciiSpace, noteTail } from './line-tail';
 import { isGoSpace } from '../go/go-text';
 import { headerName, safeName } from './names';
 import { maskSecrets, type MaskResult } from './secrets';
@@ -127,15 +127,18 @@ const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
 function noteInPlace(text: string, s: number, e: number, notes: NoteList, line: number): boolean {
 	// `- ` first and `>` last: the line is its own trim (no space of any kind at either end).
 	if (e - s < 20 || text.charCodeAt(s) !== 0x2d || text.charCodeAt(s + 1) !== 0x20 || !text.startsWith(' -->', e - 4)) return false;
-	// The agent: the run of non-spaces before ` -->`, which must start `agent=` after one space.
-	let w = e - 4;
-	while (w > s && !isAsciiSpaceCode(text.charCodeAt(w - 1))) w--;
-	if (text.charCodeAt(w - 1) !== 0x20 || !text.startsWith('agent=', w)) return false;
-	// One space, then the time's digits after `ts=`, one space, `<!--`.
-	const digitsEnd = w - 1;
-	let d = digitsEnd;
-	while (d > s && isDigitCode(text.charCodeAt(d - 1))) d--;
-	if (d === digitsEnd || d - 9 < s || !text.startsWith(' <!-- ts=', d - 9)) return false;
+	// The agent: after the last ` agent=`, up to ` -->`, with no space in it (so it is the whole
+	// run of non-spaces before ` -->`, as the plain reading takes it). Found by the engine's own
+	// searches, not a loop of ours over the characters.
+	const k = text.lastIndexOf(' agent=', e - 11);
+	if (k <= s) return false;
+	const agent = notes.agentAt(text, k + 7, e - 4);
+	if (ASCII_SPACE.test(agent)) return false;
+	// Before it, ` <!-- ts=` and nothing but digits up to the agent's space.
+	const d = text.lastIndexOf(' <!-- ts=', k - 10) + 9;
+	if (d < 9 || d - 9 < s) return false;
+	const ts = digitsValue(text, d, k);
+	if (ts < 0) return false;
 	const at = d - 8;
 	if (at - s < 2) return false;
 	// The text: after `-`, Go spaces trimmed (trimSpace) before the comment.
@@ -143,16 +146,26 @@ function noteInPlace(text: string, s: number, e: number, notes: NoteList, line: 
 	let b = at;
 	while (a < b && isGoSpace(text.charCodeAt(a))) a++;
 	while (b > a && isGoSpace(text.charCodeAt(b - 1))) b--;
-	notes.add(text.slice(a, b), digitsValue(text, d, digitsEnd), notes.agentAt(text, w + 6, e - 4), line);
+	notes.add(text.slice(a, b), ts, agent, line);
 	return true;
 }
 
-/** Number(text.slice(d, end)) for ASCII digits, without the slice while the value stays exact (15 digits). */
+/** logos's spacing (asciiSpace): a name holding one is not the run the plain reading takes. */
+const ASCII_SPACE = /[ \t\n\f\r]/;
+
+/**
+ * Number(text.slice(d, end)) when that is one or more ASCII digits, else -1; without the slice
+ * while the value stays exact (15 digits).
+ */
 function digitsValue(text: string, d: number, end: number): number {
-	if (end - d > 15) return Number(text.slice(d, end));
+	if (end <= d) return -1;
 	let v = 0;
-	for (let i = d; i < end; i++) v = v * 10 + text.charCodeAt(i) - 0x30;
-	return v;
+	for (let i = d; i < end; i++) {
+		const c = text.charCodeAt(i);
+		if (!isDigitCode(c)) return -1;
+		v = v * 10 + c - 0x30;
+	}
+	return end - d > 15 ? Number(text.slice(d, end)) : v;
 }
 
 /**
