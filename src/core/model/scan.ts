@@ -118,6 +118,9 @@ function roleAt(place: Place): { role: FileRole; place: Place } | null {
 
 /** The role of a file named `name` in a scope folder (`folder` null) or in its conversation `folder`. */
 function roleOf(folder: string | null, name: string): FileRole | null {
+	// Nearly every name is a checkpoint's, and such a name is neither ignored nor a transcript:
+	// that is asked first, before the other names are tried one by one.
+	if (isCheckpointFile(name)) return folder !== null && folder.startsWith('.') ? null : 'checkpoint';
 	if (isIgnoredName(name)) return null;
 	if (folder === null && name === NOTES_FILE) return 'notes';
 	if (folder === null && name === REVIEWED_FILE) return 'reviewed';
