@@ -205,7 +205,7 @@ export function appendNoteLine(existing: string | null, line: string, scope: str
 }
 
 /** docs/format.md §7.6: how people write down that something did not work. */
-const FAILURE_MARKERS = [
+export const FAILURE_MARKERS: readonly string[] = [
 	"didn't work", 'did not work', "doesn't work", 'does not work', "won't work", 'will not work',
 	'failed', 'fails ', 'fails.', 'failing', 'vetoed', 'rejected', 'ruled out', 'dead end',
 	'no movement', 'not viable', 'unworkable', 'gave up', 'abandoned', 'backed out', 'blocked by',
@@ -213,6 +213,9 @@ const FAILURE_MARKERS = [
 	'not worth it', 'reverted', 'rolled back', 'made it worse', 'made things worse', 'dead-end',
 	'gave up on',
 ];
+
+/** Any of the markers, found in one search of the text (each a literal: its pattern characters escaped). */
+const FAILURE_MARKER = new RegExp(FAILURE_MARKERS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 
 export const ROUTE_LAYERS = ['implementation', 'design', 'environment', 'dependency', 'requirement'] as const;
 export const ROUTE_SCOPES = ['local', 'version-bound', 'general'] as const;
@@ -284,8 +287,7 @@ export function parseRoute(text: string): RouteRecord | null {
 /** docs/format.md §7.6: a note reads as a ruling when it says so outright or is a typed record. */
 export function isDeadEnd(text: string): boolean {
 	if (typeof text !== 'string') return false;
-	const low = text.toLowerCase();
-	return FAILURE_MARKERS.some((m) => low.includes(m)) || parseRoute(text) !== null;
+	return FAILURE_MARKER.test(text.toLowerCase()) || parseRoute(text) !== null;
 }
 
 /** A note the person added from Obsidian and whose line was written once. */

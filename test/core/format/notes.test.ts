@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import {
 	appendNoteLine,
+	FAILURE_MARKERS,
 	isDeadEnd,
 	maskNoteText,
 	parseRoute,
@@ -149,6 +150,19 @@ describe('parseUncommitted, the line logos writes read in place', () => {
 		const got = parseUncommitted(text, 'proj');
 		expect(got.map((n) => [n.text, n.ts, n.agent])).toEqual([['first note', 10, 'codex'], ['a note <!-- with a comment --> inside', 11, 'cursor']]);
 		expect(got).toEqual(parseUncommittedPlain(text, 'proj'));
+	});
+});
+
+describe('isDeadEnd, every marker looked for in one search', () => {
+	// Pieces of the markers (their escapes-worthy `'`, `.` and spaces among them), case changes and other text.
+	const piece = fc.oneof(fc.constantFrom(...FAILURE_MARKERS), fc.constantFrom("didn'", 'fails', 'FAILED', 'Dead-End', 'cannot', "can't", 'route: x', ' | ', '.', ' ', 'x'));
+	const text = fc.array(piece, { maxLength: 5 }).map((p) => p.join(''));
+
+	it('says what looking for each marker in turn says', () => {
+		fc.assert(fc.property(text, (t) => {
+			const low = t.toLowerCase();
+			expect(isDeadEnd(t)).toBe(FAILURE_MARKERS.some((m) => low.includes(m)) || parseRoute(t) !== null);
+		}), { numRuns: 3000 });
 	});
 });
 

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { goFields, oneLine } from '../../../src/core/go/go-text';
 import { compareBytes } from '../../../src/core/format/names';
 import { parseRfc3339, parseRfc3339ByLayout } from '../../../src/core/go/go-time';
+import { utf8Length } from '../../../src/core/strings';
 
 /** Go's string order: the UTF-8 bytes. */
 function byBytes(a: string, b: string): number {
@@ -89,5 +90,15 @@ describe('parseRfc3339', () => {
 		expect(parseRfc3339('2024-02-29T23:59:59Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59) / 1000);
 		expect(parseRfc3339('2100-02-29T00:00:00Z')).toBeNull();
 		expect(parseRfc3339('2026-13-01T00:00:00Z')).toBeNull();
+	});
+});
+
+describe('utf8Length', () => {
+	it('counts the bytes Node writes for the text, ASCII or not, lone surrogates as the replacement character', () => {
+		fc.assert(fc.property(tricky, (s) => {
+			expect(utf8Length(s)).toBe(Buffer.byteLength(s, 'utf8'));
+		}), { numRuns: 3000 });
+		expect(utf8Length('plain ascii')).toBe(11);
+		expect(utf8Length('ré😀')).toBe(1 + 2 + 4);
 	});
 });
