@@ -4,7 +4,7 @@
  * damaged file: what cannot be read becomes a problem the person can see.
  */
 import { emptyCheckpoint, isEmptyCheckpoint, parseCheckpoint } from '../format/checkpoint';
-import { compareBytes, conflictCopyOf, isCheckpointFile, isIgnoredName, isTranscriptFile, safeName, stemOf } from '../format/names';
+import { compareBytes, conflictCopyOf, isCheckpointFile, isIgnoredName, isTranscriptFile, safeName, sortedByKey, stemOf } from '../format/names';
 import { textDigest } from '../strings';
 import type { Checkpoint, CheckpointRecord, Problem, VaultFile, VaultSnapshot } from '../types';
 
@@ -363,7 +363,7 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 	const folded: VaultScan['folded'] = [];
 	for (const group of groups.values()) foldCopies(group, problems, folded);
 
-	const records = pendings.map((p) => p.record).sort(byPath);
+	const records = sortedByKey(pendings.map((p) => p.record), (r) => r.path, byPath);
 	const byScope = new Map<string, CheckpointRecord[]>();
 	for (const r of records) {
 		const list = byScope.get(r.scope);

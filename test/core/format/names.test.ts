@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { headerName, isCheckpointFile, isCheckpointNameAt, safeScope } from '../../../src/core/format/names';
+import { compareBytes, headerName, isCheckpointFile, isCheckpointNameAt, safeScope, sortedByKey } from '../../../src/core/format/names';
 import { uncommittedHeader } from '../../../src/core/format/notes';
 import { reviewedHeader } from '../../../src/core/format/reviews';
 
@@ -63,5 +63,29 @@ describe('isCheckpointFile: the name is the test (docs/format.md §1.2)', () => 
 		expect(isCheckpointFile('2026111-090000-claude.md')).toBe(false);
 		expect(isCheckpointFile('20261110-090000-claude.md.tmp')).toBe(false);
 		expect(isCheckpointFile('uncommitted.md')).toBe(false);
+	});
+});
+
+describe('sortedByKey: the engine sorts the keys, in the order the comparison gives', () => {
+	// Names and paths with what parts the orders: astral characters (surrogates), high BMP, NUL,
+	// a name that is another's prefix, and repeats.
+	const text = fc.string({ unit: fc.constantFrom('a', 'b', '2', '-', '.', '/', '\u0000', '\u0001', '\ue000', '\uffff', '😀', '\ud83d'), maxLength: 4 });
+	const records = fc.array(fc.record({ name: text, path: text }), { maxLength: 25 });
+	const newestFirst = (a: { name: string; path: string }, b: { name: string; path: string }) => compareBytes(b.name, a.name) || compareBytes(b.path, a.path);
+	const byPath = (a: { path: string }, b: { path: string }) => compareBytes(a.path, b.path);
+
+	it('by path: as sorting with compareBytes', () => {
+		fc.assert(fc.property(records, (rs) => {
+			expect(sortedByKey(rs, (r) => r.path, byPath)).toEqual(rs.slice().sort(byPath));
+		}), { numRuns: 2000 });
+	});
+
+	it('by name then path, newest first: as sorting with the comparison, names holding NUL included', () => {
+		fc.assert(fc.property(records, (rs) => {
+			const key = (r: { name: string; path: string }) => (r.name.includes('\u0000') ? null : `${r.name}\u0000${r.path}`);
+			const got = sortedByKey(rs, key, newestFirst, true);
+			expect(got).toEqual(rs.slice().sort(newestFirst));
+			expect(got).toHaveLength(rs.length);
+		}), { numRuns: 2000 });
 	});
 });
