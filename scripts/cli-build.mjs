@@ -1,7 +1,7 @@
 // The headless CLI's build, shared by esbuild.config.mjs, the bench and the tests' bundler:
 // `cli.cjs` is the entry alone (arguments, usage, the registry of commands); it loads the
-// one file that holds the command asked for: `cli-summary.cjs` (`scopes`, `continuity`) or
-// `cli-commands.cjs` (the others), which loads `cli-index.cjs` (sql.js and its WebAssembly)
+// one file that holds the command asked for: `cli-summary.cjs` (`scopes`, `continuity`),
+// `cli-resume.cjs` (`resume`) or `cli-commands.cjs` (the others), which loads `cli-index.cjs` (sql.js and its WebAssembly)
 // for `index`, `stats` and `--db`; `cli-yaml.cjs` is the full YAML reader, loaded on first
 // need. Each file bundles what it uses, so a run compiles only the code of its command.
 import { builtinModules, createRequire } from "node:module";
@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 /** The files a dynamic import of these modules loads (src/cli/registry.ts, vault-read.ts). */
-const APART = { "./summary-commands": "./cli-summary.cjs", "./commands": "./cli-commands.cjs", "./index-commands": "./cli-index.cjs" };
+const APART = { "./summary-commands": "./cli-summary.cjs", "./resume-command": "./cli-resume.cjs", "./commands": "./cli-commands.cjs", "./index-commands": "./cli-index.cjs" };
 
 /**
  * A module imported on demand becomes the file of its own it is built to; static imports stay
@@ -20,9 +20,9 @@ const APART = { "./summary-commands": "./cli-summary.cjs", "./commands": "./cli-
 const modulesApart = {
   name: "modules-apart",
   setup(build) {
-    build.onResolve({ filter: /^\.\/(summary-commands|commands|index-commands)$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(summary-commands|resume-command|commands|index-commands)$/ }, (args) =>
       args.kind === "dynamic-import" ? { path: APART[args.path], namespace: "apart" } : undefined);
-    build.onResolve({ filter: /^\.\/cli-(summary|commands|index)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\/cli-(summary|resume|commands|index)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     build.onLoad({ filter: /.*/, namespace: "apart" }, (args) => ({ loader: "js", contents: `module.exports = require(${JSON.stringify(args.path)});` }));
   },
 };
@@ -67,6 +67,7 @@ export function cliBuilds(rootDir, outdir, extra = {}) {
   return [
     { ...apart("src/cli/main.ts", "cli.cjs"), banner: { js: "#!/usr/bin/env node" } },
     apart("src/cli/summary-commands.ts", "cli-summary.cjs"),
+    apart("src/cli/resume-command.ts", "cli-resume.cjs"),
     apart("src/cli/commands.ts", "cli-commands.cjs"),
     apart("src/cli/index-commands.ts", "cli-index.cjs"),
     { ...common, entryPoints: ["yaml"], absWorkingDir: root, outfile: join(outdir, "cli-yaml.cjs") },

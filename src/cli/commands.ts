@@ -6,16 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseCheckpoint } from '../core';
 import { back, branchProblems, forward, uniqueProblems } from '../core';
-import { walkStaysHome } from '../core';
 import { conversations } from '../core';
 import { history } from '../core';
-import { buildResume, rulingsOf, summarize, UnknownScope } from '../core';
+import { rulingsOf, summarize } from '../core';
 import { COMMIT_RULE, readCommit } from '../core';
-import { renderResumeMarkdown } from '../core';
 import { buildTimeline } from '../core';
 import { lastVerdict } from '../core';
 import { projectOf, type VaultModel } from '../core';
-import { WriteRefused } from '../core';
 import { appendNote, recordUndo, recordVerdict, type WriteTarget } from '../vault/writer';
 import { nodeAppendPort } from '../vault/node-fs';
 import { UsageError, type Command, type CommandContext } from './command-base';
@@ -23,6 +20,8 @@ import { diffCommands } from './diff-command';
 import { whyCommands } from './why-commands';
 import { summaryCommands } from './summary-commands';
 import { openVault, readCommand, type Vault } from './vault-read';
+import { knownScope, limitOf, projectScopesOf, str, withUsage } from './command-args';
+import { resumeCommands } from './resume-command';
 import * as out from './output';
 
 export { UsageError, type Command, type CommandContext } from './command-base';
@@ -77,55 +76,6 @@ function readCheckpointFile(file: string): string {
 		return refuse((e as NodeJS.ErrnoException).code ?? String(e));
 	} finally {
 		fs.closeSync(fd);
-	}
-}
-
-/** Lines for an answer that shows none (the resume's markdown): no file's line map is made. */
-const NO_LINES: VaultModel['lines'] = { bullet: () => -1, key: () => -1 };
-
-/** A scope and the worktree scopes of its project: conversations are gathered per project. */
-function projectScopesOf(v: Vault, scope: string): string[] {
-	return v.projectScopes(projectOf(scope));
-}
-
-function str(ctx: CommandContext, name: string, required = false): string | undefined {
-	const v = ctx.values[name];
-	if (typeof v === 'string') return v;
-	if (required) throw new UsageError(`--${name} is required`);
-	return undefined;
-}
-
-function knownScope(v: Vault, ctx: CommandContext): string {
-	const scope = str(ctx, 'scope', true) as string;
-	if (!v.isScope(scope)) {
-		throw new UsageError(`no scope "${scope}" in this vault (scopes: ${v.scopes.join(', ') || 'none'})`);
-	}
-	return scope;
-}
-
-function limitOf(ctx: CommandContext): number | undefined {
-	const raw = str(ctx, 'limit');
-	if (raw === undefined) return undefined;
-	if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`--limit takes a positive whole number, got "${raw}"`);
-	return Number(raw);
-}
-
-function asUsage(e: unknown): unknown {
-	return e instanceof UnknownScope || e instanceof WriteRefused ? new UsageError(e.message) : e;
-}
-
-/** Refusals become usage errors (exit 2), whether `f` throws or its promise rejects. */
-function withUsage<T>(f: () => T): T {
-	try {
-		const r = f();
-		if (r instanceof Promise) {
-			return r.catch((e: unknown) => {
-				throw asUsage(e);
-			}) as T;
-		}
-		return r;
-	} catch (e) {
-		throw asUsage(e);
 	}
 }
 
@@ -185,27 +135,6 @@ export const COMMANDS: Record<string, Command> = {
 			};
 			return ctx.json ? res : out.chainText(res);
 		}),
-	},
-	resume: {
-		readsVault: true,
-		run: readCommand((ctx, v) => {
-			const scope = knownScope(v, ctx);
-			const opts = { conversation: str(ctx, 'conversation') ?? null, now: ctx.now };
-			const markdown = ctx.values.markdown === true || !ctx.json;
-			// The markdown names no line: the rulings' lines (a map of every file of the scope)
-			// are left unworked for it (docs/decisions.md "What a CLI command reads").
-			const answer = (m: VaultModel) => withUsage(() => buildResume(markdown ? { ...m, lines: NO_LINES } : m, scope, opts));
-			// The project's scopes (its conversations); the whole vault only when the walk back
-			// from the latest checkpoint leaves its scope or dangles (walkStaysHome).
-			let m = v.model(projectScopesOf(v, scope));
-			let r = answer(m);
-			if (r.latest && !walkStaysHome(m, r.latest.record, scope)) {
-				m = v.model('all');
-				r = answer(m);
-			}
-			if (ctx.values.markdown === true) return ctx.json ? { markdown: renderResumeMarkdown(r) } : renderResumeMarkdown(r);
-			return ctx.json ? out.resumeJson(r) : renderResumeMarkdown(r);
-		}, 'project'),
 	},
 	rulings: {
 		readsVault: true,
@@ -303,4 +232,4 @@ function indexCommand(name: 'index' | 'stats', readsVault: boolean): Command {
 COMMANDS.index = indexCommand('index', true);
 COMMANDS.stats = indexCommand('stats', false);
 
-Object.assign(COMMANDS, summaryCommands, whyCommands, diffCommands);
+Object.assign(COMMANDS, summaryCommands, whyCommands, diffCommands, resumeCommands);

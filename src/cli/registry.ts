@@ -10,6 +10,7 @@ type Loader = () => Promise<Record<string, Command>>;
 
 const summary: Loader = async () => (await import('./summary-commands')).summaryCommands;
 const all: Loader = async () => (await import('./commands')).COMMANDS;
+const resume: Loader = async () => (await import('./resume-command')).resumeCommands;
 
 const MODULES: Record<string, Loader> = {
 	scopes: summary,
@@ -18,7 +19,7 @@ const MODULES: Record<string, Loader> = {
 	conversations: all,
 	chain: all,
 	diff: all,
-	resume: all,
+	resume,
 	rulings: all,
 	timeline: all,
 	review: all,

@@ -6,13 +6,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkpointFileCount, fileRole, listScopes, newestRecord, type ScopeListing } from '../core';
+import { checkpointFileCount, fileRole, listScopes, listScopesOfFolders, newestRecord, type ScopeListing } from '../core';
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
 import { parseUncommitted, type WorkingNote } from '../core';
-import { pushAll, type VaultSnapshot } from '../core';
-import { readTree, walkTree, type SessionsTree } from '../vault/node-fs';
+import { pushAll, type VaultFile, type VaultSnapshot } from '../core';
+import { namesByFolder, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
 
 /**
@@ -53,25 +53,37 @@ interface Walked {
 }
 
 /**
+ * A markdown file's text and size in bytes, or null when it cannot be read. Read as text in
+ * one call (Node decodes it without a buffer of our own: the big resume reads 2,000 files);
+ * the size is the text's UTF-8 length, which is the file's unless a byte was not UTF-8 (the
+ * text then holds U+FFFD and the bytes are read again for their count).
+ */
+function readText(abs: string, vaultPath: string): VaultFile | null {
+	try {
+		const text = fs.readFileSync(abs, 'utf8');
+		const size = text.includes('\ufffd') ? fs.readFileSync(abs).length : Buffer.byteLength(text, 'utf8');
+		return { path: vaultPath, text, mtime: 0, size };
+	} catch {
+		// Said as readTree says it (readWanted).
+		return null;
+	}
+}
+
+/**
  * readTree's snapshot without a stat per file: a plain markdown file is read for its bytes
  * alone (its `mtime` is 0: a stamp only keys the plugin's kept parses, and no answer of the
  * CLI shows one). Anything else, and a file whose read fails, is read as readTree reads it,
  * so a link, a folder or an unreadable file stands in the answer as ever.
  */
-export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tree: SessionsTree, want: (p: string) => boolean): VaultSnapshot {
+export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tree: Pick<SessionsTree, 'root' | 'dirs' | 'entries'>, want: (p: string) => boolean): VaultSnapshot {
 	const snap: VaultSnapshot = { root: tree.root, files: [], dirs: tree.dirs };
 	for (const e of tree.entries) {
 		if (!want(e.path)) continue;
 		if (e.kind === 'file' && e.name.endsWith('.md')) {
-			let bytes: Buffer | null = null;
-			try {
-				bytes = fs.readFileSync(e.abs);
-			} catch {
-				// Said as readTree says it, below.
-			}
-			if (bytes !== null) {
+			const file = readText(e.abs, e.path);
+			if (file !== null) {
 				ctx.onRead?.(e.path);
-				snap.files.push({ path: e.path, text: bytes.toString('utf8'), mtime: 0, size: bytes.length });
+				snap.files.push(file);
 				continue;
 			}
 		}
@@ -89,7 +101,7 @@ export function readWanted(ctx: Pick<CommandContext, 'vaultDir' | 'onRead'>, tre
 export function openVault(ctx: CommandContext, project?: string): Vault {
 	const walk = (only?: string): Walked => {
 		const tree = walkTree(ctx.vaultDir, ctx.sessionsRel, only, ctx.onList);
-		return { tree, listing: listScopes(tree.root, tree.dirs, tree.entries.map((e) => e.path)) };
+		return { tree, listing: listScopesOfFolders(tree.root, namesByFolder(tree)) };
 	};
 	let whole: Walked | null = project === undefined || ctx.read === 'all' ? walk() : null;
 	const part = whole ?? walk(project);
@@ -126,9 +138,7 @@ function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeList
 	// A listed path is a plain file unless the walk found something else there (a link, a
 	// folder, a special file): only those are looked up, not every one of 10,000 names.
 	type Entry = SessionsTree['entries'][number];
-	const odd = new Map<string, Entry>();
-	for (const e of tree.entries) if (e.kind !== 'file') odd.set(e.path, e);
-	const entryOf = (p: string): Entry => odd.get(p) ?? { abs: path.join(ctx.vaultDir, p), name: p.slice(p.lastIndexOf('/') + 1), path: p, kind: 'file' };
+	const entryOf = (p: string): Entry => tree.odd.get(p) ?? { abs: path.join(ctx.vaultDir, p), name: p.slice(p.lastIndexOf('/') + 1), path: p, kind: 'file' };
 	const readOne = (p: string) => readWanted(ctx, { root: tree.root, dirs: tree.dirs, entries: [entryOf(p)] }, () => true).files[0];
 	return listing.scopes.map((scope) => {
 		let latest = newestRecord(listing, scope, readOne);

@@ -74,7 +74,7 @@ export { allConversations, chainPlace, conversationProblems, projectConversation
 export type { ChainPlace } from './model/chain-place';
 export { branchProblems, uniqueProblems } from './model/chains';
 export { newestFirst } from './model/history';
-export { NOTES_FILE, checkpointFileCount, fileRole, isProjectDir, listScopes, newestRecord, recordsOf } from './model/scan';
+export { NOTES_FILE, checkpointFileCount, fileRole, isProjectDir, listScopes, listScopesOfFolders, newestRecord, recordsOf } from './model/scan';
 export type { CachedParse, FileRole, ParseCache, ScopeListing } from './model/scan';
 export { projectScopes, resumesStayHome, walkStaysHome } from './model/scope-needs';
 export { buildScopeModel, combineScopeModels, mostRecentScope, scopeInfo } from './model/vault-model';

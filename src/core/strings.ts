@@ -12,8 +12,13 @@ export function foldKey(s: string): string {
 	return oneLine(s).toLowerCase();
 }
 
+const NOT_ASCII = /[\u0080-\uffff]/;
+
 /** Length in UTF-8 bytes, the unit logos's limits are written in. */
 export function utf8Length(s: string): number {
+	// ASCII text (nearly every note and bullet) is one byte a unit: told by one pattern, without
+	// a step per character (a resume asks this of every working note, before anything is compiled).
+	if (!NOT_ASCII.test(s)) return s.length;
 	let n = 0;
 	for (const ch of s) {
 		const cp = ch.codePointAt(0) as number;

@@ -25,9 +25,13 @@ function isInside(dir: string, target: string): boolean {
 }
 
 interface Visitor {
+	/** A folder about to be listed: the walk's start, then each folder `dir` named. */
+	enter?(abs: string, vaultPath: string): void;
+	/** Its entries are all visited (and its folders walked). */
+	leave?(): void;
 	dir(vaultPath: string): void;
-	/** `vaultPath` is `abs` relative to the vault, with `/` (built during the walk: path.relative is slow). */
-	file(abs: string, name: string, vaultPath: string): void;
+	/** A plain file `name` in the folder last entered and not left (`dirAbs`, vault path `dirRel`). */
+	file(dirAbs: string, dirRel: string, name: string): void;
 	unreadable(abs: string, e: unknown): void;
 	/**
 	 * A markdown name that is not a plain file: a link (never walked, read only when it
@@ -40,35 +44,42 @@ interface Visitor {
 function walkSessions(vaultDir: string, sessionsRel: string, visit: Visitor, project?: string, onList?: (vaultPath: string) => void): void {
 	const walk = (dir: string, rel: string, depth: number): void => {
 		onList?.(rel);
+		visit.enter?.(dir, rel);
 		let entries: fs.Dirent[];
 		try {
 			entries = fs.readdirSync(dir, { withFileTypes: true });
 		} catch (e) {
 			visit.unreadable(dir, e);
+			visit.leave?.();
 			return;
 		}
-		for (const ent of entries) {
+		// By index: a walk lists 838 folders of a dozen entries each, mostly before this is compiled.
+		for (let i = 0; i < entries.length; i++) {
+			const ent = entries[i];
 			// One project: the root's other entries are passed over, that one is walked as ever.
 			if (project !== undefined && depth === 1 && ent.name !== project) continue;
+			// A plain file is named by its folder and its name: no path is built for each of
+			// thousands of files, most of which no answer reads.
+			if (ent.isFile()) {
+				visit.file(dir, rel, ent.name);
+				continue;
+			}
 			// `dir` is normalised already and a name holds no separator: path.join's normalising is
 			// most of a walk's cost over thousands of files.
 			const abs = dir + path.sep + ent.name;
-			const childRel = `${rel}/${ent.name}`;
 			// Symlinks are not followed: a link loop or a link out of the vault must not be walked.
 			if (ent.isSymbolicLink()) {
 				if (wantsText(ent.name)) visit.odd?.(abs, ent.name, 'link');
-				continue;
-			}
-			if (ent.isDirectory()) {
+			} else if (ent.isDirectory()) {
+				const childRel = `${rel}/${ent.name}`;
 				visit.dir(childRel);
 				if (wantsText(ent.name)) visit.odd?.(abs, ent.name, 'folder');
 				if (depth < MAX_DEPTH) walk(abs, childRel, depth + 1);
-			} else if (ent.isFile()) {
-				visit.file(abs, ent.name, childRel);
 			} else if (wantsText(ent.name)) {
 				visit.odd?.(abs, ent.name, 'special');
 			}
 		}
+		visit.leave?.();
 	};
 	walk(path.join(vaultDir, sessionsRel), toVaultPath(vaultDir, path.join(vaultDir, sessionsRel)), 1);
 }
@@ -83,6 +94,17 @@ interface Entry {
 	error?: unknown;
 }
 
+/** One folder the walk listed. */
+export interface SessionsFolder {
+	abs: string;
+	/** Vault-relative, with `/`. */
+	rel: string;
+	/** Its plain files' names. */
+	names: string[];
+	/** What the walk met in it, in order: a plain file's name, a folder it walked, an entry of another kind. */
+	items: (string | SessionsFolder | Entry)[];
+}
+
 /**
  * The sessions folder walked once, nothing read yet: its folders and every entry a snapshot
  * would hold. `read` then reads the entries a question needs (every one for loadSnapshot).
@@ -90,7 +112,12 @@ interface Entry {
 export interface SessionsTree {
 	root: string;
 	dirs: string[];
-	entries: Entry[];
+	/** Every folder listed, in walk order. */
+	folders: SessionsFolder[];
+	/** Every entry that is not a plain file (a link, a folder or special file named `.md`, a folder that could not be listed), by vault path. */
+	odd: Map<string, Entry>;
+	/** Every entry, in walk order: made on first use (`scopes` needs only the names). */
+	readonly entries: Entry[];
 }
 
 /**
@@ -98,21 +125,72 @@ export interface SessionsTree {
  * walks it. `onList` hears of every folder whose names are asked of the disk.
  */
 export function walkTree(vaultDir: string, sessionsRel = 'sessions', project?: string, onList?: (vaultPath: string) => void): SessionsTree {
-	const tree: SessionsTree = { root: sessionsRel, dirs: [], entries: [] };
+	const folders: SessionsFolder[] = [];
+	const dirs: string[] = [];
+	const odd = new Map<string, Entry>();
+	const open: SessionsFolder[] = [];
+	const add = (e: Entry): void => {
+		odd.set(e.path, e);
+		open[open.length - 1].items.push(e);
+	};
 	walkSessions(vaultDir, sessionsRel, {
-		dir: (p) => tree.dirs.push(p),
-		file: (abs, name, rel) => tree.entries.push({ abs, name, path: rel, kind: 'file' }),
-		unreadable: (abs, e) => tree.entries.push({ abs, name: path.basename(abs), path: toVaultPath(vaultDir, abs), kind: 'unreadable', error: e }),
-		odd: (abs, name, kind) => tree.entries.push({ abs, name, path: toVaultPath(vaultDir, abs), kind }),
+		enter: (abs, rel) => {
+			const folder: SessionsFolder = { abs, rel, names: [], items: [] };
+			if (open.length > 0) open[open.length - 1].items.push(folder);
+			folders.push(folder);
+			open.push(folder);
+		},
+		leave: () => void open.pop(),
+		dir: (p) => dirs.push(p),
+		file: (_dir, _rel, name) => {
+			const folder = open[open.length - 1];
+			folder.names.push(name);
+			folder.items.push(name);
+		},
+		unreadable: (abs, e) => add({ abs, name: path.basename(abs), path: toVaultPath(vaultDir, abs), kind: 'unreadable', error: e }),
+		odd: (abs, name, kind) => add({ abs, name, path: toVaultPath(vaultDir, abs), kind }),
 	}, project, onList);
-	return tree;
+	let entries: Entry[] | null = null;
+	return {
+		root: sessionsRel,
+		dirs,
+		folders,
+		odd,
+		get entries() {
+			return (entries ??= entriesOf(folders[0]));
+		},
+	};
+}
+
+/** A folder's entries and its folders', in walk order. */
+function entriesOf(top: SessionsFolder | undefined): Entry[] {
+	const out: Entry[] = [];
+	const visit = (folder: SessionsFolder): void => {
+		for (const item of folder.items) {
+			if (typeof item === 'string') out.push({ abs: folder.abs + path.sep + item, name: item, path: `${folder.rel}/${item}`, kind: 'file' });
+			else if ('items' in item) visit(item);
+			else out.push(item);
+		}
+	};
+	if (top) visit(top);
+	return out;
+}
+
+/** The tree's names by folder (`sessions/p/` and the names in it), as the scope listing takes them (core listScopesOfFolders). */
+export function namesByFolder(tree: SessionsTree): { key: string; names: readonly string[] }[] {
+	const out: { key: string; names: readonly string[] }[] = tree.folders.map((f) => ({ key: `${f.rel}/`, names: f.names }));
+	for (const e of tree.odd.values()) {
+		const slash = e.path.lastIndexOf('/');
+		out.push({ key: e.path.slice(0, slash + 1), names: [e.path.slice(slash + 1)] });
+	}
+	return out;
 }
 
 /**
  * A snapshot of the tree's folders and of the entries `wanted` keeps (by vault path), read
  * now; `onRead` hears of every path whose bytes or stamp were asked of the disk.
  */
-export function readTree(vaultDir: string, tree: SessionsTree, wanted: (vaultPath: string) => boolean = () => true, onRead?: (vaultPath: string) => void): VaultSnapshot {
+export function readTree(vaultDir: string, tree: Pick<SessionsTree, 'root' | 'dirs' | 'entries'>, wanted: (vaultPath: string) => boolean = () => true, onRead?: (vaultPath: string) => void): VaultSnapshot {
 	const snap: VaultSnapshot = { root: tree.root, files: [], dirs: tree.dirs };
 	let realVault: string | null = null;
 	const vaultReal = (): string => {
@@ -146,7 +224,9 @@ export function listSessions(vaultDir: string, sessionsRel = 'sessions'): Listin
 	const listing: Listing = { root: sessionsRel, files: [], dirs: [] };
 	walkSessions(vaultDir, sessionsRel, {
 		dir: (p) => listing.dirs.push(p),
-		file: (abs, _name, rel) => {
+		file: (dir, dirRel, name) => {
+			const abs = dir + path.sep + name;
+			const rel = `${dirRel}/${name}`;
 			try {
 				const st = fs.statSync(abs);
 				listing.files.push({ path: rel, mtime: Math.floor(st.mtimeMs), size: st.size });

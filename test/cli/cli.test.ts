@@ -125,6 +125,26 @@ describe('a command loads only its own file', () => {
 			fs.rmSync(lone, { recursive: true, force: true });
 		}
 	});
+
+	it('resume answers with only the entry and its file beside it, markdown and JSON', () => {
+		const lone = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-cli-lone-'));
+		try {
+			for (const f of ['cli.cjs', 'cli-resume.cjs', 'cli-yaml.cjs']) fs.copyFileSync(path.join(path.dirname(cli), f), path.join(lone, f));
+			for (const scope of ['alpha', 'beta', 'gamma']) {
+				for (const extra of [[], ['--json'], ['--markdown']]) {
+					const args = ['resume', '--scope', scope, ...extra, '--vault', OWN, '--now', NOW];
+					const full = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+					const alone = spawnSync(process.execPath, [path.join(lone, 'cli.cjs'), ...args], { encoding: 'utf8' });
+					expect(alone.stderr).toBe(full.stderr);
+					expect(alone.status).toBe(full.status);
+					expect(alone.stdout).toBe(full.stdout);
+				}
+			}
+			expect(spawnSync(process.execPath, [path.join(lone, 'cli.cjs'), 'rulings', '--scope', 'alpha', '--vault', OWN], { encoding: 'utf8' }).status).not.toBe(0);
+		} finally {
+			fs.rmSync(lone, { recursive: true, force: true });
+		}
+	});
 });
 
 describe('errors a person can act on', () => {

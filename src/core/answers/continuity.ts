@@ -19,18 +19,25 @@ export const QUIET_AFTER = 14 * 24 * 60 * 60;
  * first note. Longest silent first, then by scope and agent.
  */
 export function abandonedSessions(notes: readonly WorkingNote[], now: number): AbandonedSession[] {
-	const pairs = new Map<string, AbandonedSession>();
-	for (const n of notes) {
-		const key = `${n.scope}\u0000${n.agent}`;
-		const pair = pairs.get(key);
+	// Pairs by scope, then by agent: no joined key made for each of thousands of notes
+	// (`continuity` asks this of every note of the vault). The sort fixes the order.
+	const byScope = new Map<string, Map<string, AbandonedSession>>();
+	const pairs: AbandonedSession[] = [];
+	for (let i = 0; i < notes.length; i++) {
+		const n = notes[i];
+		let agents = byScope.get(n.scope);
+		if (!agents) byScope.set(n.scope, (agents = new Map<string, AbandonedSession>()));
+		const pair = agents.get(n.agent);
 		if (pair) {
 			pair.notes++;
 			pair.lastTs = Math.max(pair.lastTs, n.ts);
 		} else {
-			pairs.set(key, { scope: n.scope, agent: n.agent, lastTs: n.ts, notes: 1 });
+			const made = { scope: n.scope, agent: n.agent, lastTs: n.ts, notes: 1 };
+			agents.set(n.agent, made);
+			pairs.push(made);
 		}
 	}
-	return [...pairs.values()]
+	return pairs
 		.filter((p) => isAbandoned(p.lastTs, now))
 		.sort((a, b) => a.lastTs - b.lastTs || compare(a.scope, b.scope) || compare(a.agent, b.agent));
 }

@@ -115,8 +115,9 @@ export function unescapeHeadings(text: string): string {
 /** Bullet items: trimmed lines starting `- `, `* ` or `+ `. Every other line is ignored. */
 export function parseBullets(text: string): string[] {
 	const out: string[] = [];
-	for (const raw of text.split('\n')) {
-		const line = goTrimSpace(raw);
+	const lines = text.split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		const line = goTrimSpace(lines[i]);
 		const marker = line[0];
 		if ((marker === '-' || marker === '*' || marker === '+') && line[1] === ' ') out.push(goTrimSpace(line.slice(2)));
 	}

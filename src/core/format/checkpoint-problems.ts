@@ -43,13 +43,13 @@ NEAR.set('next step', HEADING.next);
 export function headingProblems(sections: RawSection[], lastOf: Map<string, RawSection>, bodyLine: number): string[] {
 	const problems: string[] = [];
 	for (const s of sections) {
-		const at = `line ${bodyLine + s.line + 1}`;
 		const last = lastOf.get(s.heading);
-		if (last && last !== s) {
+		if (last === s) continue;
+		const at = `line ${bodyLine + s.line + 1}`;
+		if (last) {
 			problems.push(`\`## ${s.heading}\` (${at}) appears again later; logos keeps only the last one.`);
 			continue;
 		}
-		if (last) continue;
 		const meant = NEAR.get(fold(s.heading));
 		if (s.heading === '') problems.push(`An empty \`##\` heading (${at}) starts a section logos ignores.`);
 		else if (meant) problems.push(`\`## ${s.heading}\` (${at}) is not a heading logos reads; it reads \`## ${meant}\` exactly.`);

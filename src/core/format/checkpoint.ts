@@ -125,7 +125,8 @@ function show(v: FrontValue): string {
 function applyFrontmatter(c: Checkpoint, inf: InferenceKeys, yaml: string): void {
 	const read = readFrontmatter(yaml);
 	pushAll(c.problems, read.problems);
-	for (const { key, value } of read.entries) {
+	for (let i = 0; i < read.entries.length; i++) {
+		const { key, value } = read.entries[i];
 		if (!Object.prototype.hasOwnProperty.call(KEYS, key)) continue;
 		const { decode, apply, expects } = KEYS[key];
 		const d = decode(value);
@@ -169,16 +170,23 @@ const SECTION_READERS: Record<string, Reader> = {
 /** Known sections fill the record (the last of a repeated heading wins); the rest are annotations. */
 function applySections(c: Checkpoint, inf: InferenceKeys, body: string, bodyLine: number): void {
 	const split = splitSections(body);
+	const sections = split.sections;
+	// Indexed loops and forEach, no iterator or entry destructuring: every checkpoint of a full
+	// pass comes through here, most of them before the engine has compiled it.
 	const lastOf = new Map<string, RawSection>();
-	for (const s of split.sections) if (isKnownHeading(s.heading)) lastOf.set(s.heading, s);
+	for (let i = 0; i < sections.length; i++) if (isKnownHeading(sections[i].heading)) lastOf.set(sections[i].heading, sections[i]);
 	const inference = (): NonNullable<Checkpoint['inferred']> =>
 		(c.inferred ??= { by: inf.by, at: inf.at, turns: inf.turns, verified: [], failed: [], decided: [] });
-	for (const [heading, s] of lastOf) SECTION_READERS[heading](c, s.text, inference);
-	const dropped: ExtraSection[] = split.sections
-		.filter((s) => lastOf.get(s.heading) !== s)
-		.map((s) => ({ heading: s.heading, text: s.text, line: bodyLine + s.line }));
+	lastOf.forEach((s, heading) => SECTION_READERS[heading](c, s.text, inference));
+	const dropped: ExtraSection[] = [];
+	if (lastOf.size < sections.length) {
+		for (let i = 0; i < sections.length; i++) {
+			const s = sections[i];
+			if (lastOf.get(s.heading) !== s) dropped.push({ heading: s.heading, text: s.text, line: bodyLine + s.line });
+		}
+	}
 	c.annotations = { preamble: split.preamble, sections: dropped };
-	pushAll(c.problems, headingProblems(split.sections, lastOf, bodyLine));
+	if (lastOf.size < sections.length) pushAll(c.problems, headingProblems(sections, lastOf, bodyLine));
 }
 
 function readInto(c: Checkpoint, raw: string): void {

@@ -3,6 +3,7 @@
  * §4.4), and the dead-end reading of a note (docs/format.md §7.6, typed `route:` records).
  */
 import { asciiSpace, noteTail } from './line-tail';
+import { isGoSpace } from '../go/go-text';
 import { headerName, safeName } from './names';
 import { maskSecrets, type MaskResult } from './secrets';
 import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from '../strings';
@@ -32,34 +33,140 @@ function noteLine(line: string): { text: string; ts: string; agent: string } | n
 	return { text: line.slice(1, tail.at), ts: tail.ts, agent: tail.agent };
 }
 
+/** One note line read: its text (trimmed), its time and its agent as written. */
+interface ReadNote {
+	text: string;
+	ts: number;
+	agent: string;
+}
+
+/** Where a note line is kept once read, repeats dropped: both readings below share it. */
+class NoteList {
+	readonly out: WorkingNote[] = [];
+	// The texts seen at each time: texts are compared only when notes share a second, so a
+	// busy file's notes need no joined key each (`scopes` reads every uncommitted.md).
+	private readonly seen = new Map<number, string | string[]>();
+
+	/** The agent of the last note read in place: a file's notes name a few agents, over and over. */
+	private agent = '';
+
+	constructor(private readonly scope: string) {}
+
+	/** text.slice(a, b), the last one's string when it is the same. */
+	agentAt(text: string, a: number, b: number): string {
+		if (b - a !== this.agent.length || !text.startsWith(this.agent, a)) this.agent = text.slice(a, b);
+		return this.agent;
+	}
+
+	add(noteText: string, ts: number, agent: string, line: number): void {
+		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
+		if (noteText === '' || !Number.isSafeInteger(ts)) return;
+		const at = this.seen.get(ts);
+		if (at === undefined) this.seen.set(ts, noteText);
+		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) return;
+		else if (typeof at === 'string') this.seen.set(ts, [at, noteText]);
+		else at.push(noteText);
+		this.out.push({ scope: this.scope, text: noteText, ts, agent: agent === '' ? 'agent' : agent, line });
+	}
+}
+
+/** One line read the plain way: trimmed, then noteLine. */
+function plainNote(line: string): ReadNote | null {
+	const m = noteLine(trimSpace(line));
+	return m === null ? null : { text: trimSpace(m.text), ts: Number(m.ts), agent: m.agent };
+}
+
 /**
  * Every note line of an `uncommitted.md`, in file order. Header, prose and bullets
  * without the comment are ignored; a repeated (text, ts) counts once, as logos's
  * import does. Never throws.
+ *
+ * A line in the shape logos writes (`- text <!-- ts=N agent=A -->`, single spaces, nothing
+ * after) is read in place, without cutting the file into lines first; any other line is
+ * read the plain way (parseUncommittedPlain). `scopes` reads every uncommitted.md of the
+ * vault, mostly before the engine has compiled this (docs/decisions.md "What a CLI command
+ * reads"); a property test holds both readings to the same answer.
  */
 export function parseUncommitted(text: string, scope: string): WorkingNote[] {
-	const out: WorkingNote[] = [];
-	// The texts seen at each time: texts are compared only when notes share a second, so a
-	// busy file's notes need no joined key each (`scopes` reads every uncommitted.md).
-	const seen = new Map<number, string | string[]>();
-	if (typeof text !== 'string') return out;
+	if (typeof text !== 'string') return [];
+	const notes = new NoteList(scope);
+	const n = text.length;
+	for (let s = 0, i = 0; ; i++) {
+		let e = text.indexOf('\n', s);
+		if (e < 0) e = n;
+		if (!noteInPlace(text, s, e, notes, i)) {
+			const m = plainNote(text.slice(s, e));
+			if (m !== null) notes.add(m.text, m.ts, m.agent, i);
+		}
+		if (e === n) break;
+		s = e + 1;
+	}
+	ownTexts(notes.out);
+	return notes.out;
+}
+
+/** parseUncommitted line by line, with no line read in place: the reference its fast path is tested against. */
+export function parseUncommittedPlain(text: string, scope: string): WorkingNote[] {
+	if (typeof text !== 'string') return [];
+	const notes = new NoteList(scope);
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
-		const m = noteLine(trimSpace(lines[i]));
-		if (!m) continue;
-		const noteText = trimSpace(m.text);
-		const ts = Number(m.ts);
-		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
-		if (noteText === '' || !Number.isSafeInteger(ts)) continue;
-		const at = seen.get(ts);
-		if (at === undefined) seen.set(ts, noteText);
-		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) continue;
-		else if (typeof at === 'string') seen.set(ts, [at, noteText]);
-		else at.push(noteText);
-		out.push({ scope, text: noteText, ts, agent: m.agent === '' ? 'agent' : m.agent, line: i });
+		const m = plainNote(lines[i]);
+		if (m !== null) notes.add(m.text, m.ts, m.agent, i);
 	}
-	ownTexts(out);
-	return out;
+	return notes.out;
+}
+
+const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/**
+ * The line `text[s, e)` when it is `- ` … ` <!-- ts=DIGITS agent=NAME -->` with single spaces
+ * around the comment's parts and nothing after it: its note is added and true returned.
+ * False (nothing added) for any other line, which the plain reading then reads: a line that
+ * starts or ends with a space, has two spaces in the comment or a CR at its end, say.
+ */
+function noteInPlace(text: string, s: number, e: number, notes: NoteList, line: number): boolean {
+	// `- ` first and `>` last: the line is its own trim (no space of any kind at either end).
+	if (e - s < 20 || text.charCodeAt(s) !== 0x2d || text.charCodeAt(s + 1) !== 0x20 || !text.startsWith(' -->', e - 4)) return false;
+	// The agent: after the last ` agent=`, up to ` -->`, with no space in it (so it is the whole
+	// run of non-spaces before ` -->`, as the plain reading takes it). Found by the engine's own
+	// searches, not a loop of ours over the characters.
+	const k = text.lastIndexOf(' agent=', e - 11);
+	if (k <= s) return false;
+	const agent = notes.agentAt(text, k + 7, e - 4);
+	if (ASCII_SPACE.test(agent)) return false;
+	// Before it, ` <!-- ts=` and nothing but digits up to the agent's space.
+	const d = text.lastIndexOf(' <!-- ts=', k - 10) + 9;
+	if (d < 9 || d - 9 < s) return false;
+	const ts = digitsValue(text, d, k);
+	if (ts < 0) return false;
+	const at = d - 8;
+	if (at - s < 2) return false;
+	// The text: after `-`, Go spaces trimmed (trimSpace) before the comment.
+	let a = s + 1;
+	let b = at;
+	while (a < b && isGoSpace(text.charCodeAt(a))) a++;
+	while (b > a && isGoSpace(text.charCodeAt(b - 1))) b--;
+	notes.add(text.slice(a, b), ts, agent, line);
+	return true;
+}
+
+/** logos's spacing (asciiSpace): a name holding one is not the run the plain reading takes. */
+const ASCII_SPACE = /[ \t\n\f\r]/;
+
+/**
+ * Number(text.slice(d, end)) when that is one or more ASCII digits, else -1; without the slice
+ * while the value stays exact (15 digits).
+ */
+function digitsValue(text: string, d: number, end: number): number {
+	if (end <= d) return -1;
+	let v = 0;
+	for (let i = d; i < end; i++) {
+		const c = text.charCodeAt(i);
+		if (!isDigitCode(c)) return -1;
+		v = v * 10 + c - 0x30;
+	}
+	return end - d > 15 ? Number(text.slice(d, end)) : v;
 }
 
 const utf8In = new TextEncoder();
@@ -121,7 +228,7 @@ export function appendNoteLine(existing: string | null, line: string, scope: str
 }
 
 /** docs/format.md §7.6: how people write down that something did not work. */
-const FAILURE_MARKERS = [
+export const FAILURE_MARKERS: readonly string[] = [
 	"didn't work", 'did not work', "doesn't work", 'does not work', "won't work", 'will not work',
 	'failed', 'fails ', 'fails.', 'failing', 'vetoed', 'rejected', 'ruled out', 'dead end',
 	'no movement', 'not viable', 'unworkable', 'gave up', 'abandoned', 'backed out', 'blocked by',
@@ -129,6 +236,9 @@ const FAILURE_MARKERS = [
 	'not worth it', 'reverted', 'rolled back', 'made it worse', 'made things worse', 'dead-end',
 	'gave up on',
 ];
+
+/** Any of the markers, found in one search of the text (each a literal: its pattern characters escaped). */
+const FAILURE_MARKER = new RegExp(FAILURE_MARKERS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 
 export const ROUTE_LAYERS = ['implementation', 'design', 'environment', 'dependency', 'requirement'] as const;
 export const ROUTE_SCOPES = ['local', 'version-bound', 'general'] as const;
@@ -200,8 +310,7 @@ export function parseRoute(text: string): RouteRecord | null {
 /** docs/format.md §7.6: a note reads as a ruling when it says so outright or is a typed record. */
 export function isDeadEnd(text: string): boolean {
 	if (typeof text !== 'string') return false;
-	const low = text.toLowerCase();
-	return FAILURE_MARKERS.some((m) => low.includes(m)) || parseRoute(text) !== null;
+	return FAILURE_MARKER.test(text.toLowerCase()) || parseRoute(text) !== null;
 }
 
 /** A note the person added from Obsidian and whose line was written once. */

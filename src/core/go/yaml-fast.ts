@@ -35,19 +35,29 @@ function itemDash(line: string): number {
 /** logos's relation entries: `{ pred: follows, obj: "[[id]]", conf: 1.0, src: stated }`. */
 const RELATION = /^\{ pred: [a-z_]+, obj: "\[\[[^"\\[\]]*\]\]", conf: [0-9]+(?:\.[0-9]+)?, src: [a-z_]+ \}$/;
 
-/** Controls, and the characters YAML treats as line breaks or a byte-order mark: no scalar here holds one. */
+/**
+ * Controls, and the characters YAML treats as line breaks or a byte-order mark: no scalar here
+ * holds one. A pattern, not a loop over the characters: a run of the CLI reads thousands of
+ * frontmatters before the engine has compiled any loop of its own (docs/decisions.md "What a
+ * CLI command reads"), while a pattern runs compiled from the start.
+ */
+/* eslint-disable no-control-regex -- finding control characters is the point */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+/** The same characters but the line feed: a frontmatter with none of them has no unsafe scalar. */
+const UNSAFE_IN_LINES = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+/** What no key or item line of this reader holds: CR, tab, the Unicode line and paragraph separators. */
+const NOT_IN_LINES = /[\r\t\u2028\u2029]/;
+/* eslint-enable no-control-regex -- only the patterns above */
+
 function unsafe(s: string): boolean {
-	for (let i = 0; i < s.length; i++) {
-		const c = s.charCodeAt(i);
-		if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c === 0xfeff) return true;
-	}
-	return false;
+	return UNSAFE.test(s);
 }
 /** What may not open a plain scalar (YAML indicators, quotes, space). */
 const PLAIN_FIRST = /^[^-?:,[\]{}#&*!|>'"%@` ]/;
 
-function scalar(raw: string): FrontValue | null {
-	if (raw === '' || unsafe(raw)) return null;
+/** `clean`: the whole frontmatter holds no unsafe character, so no part of a line does. */
+function scalar(raw: string, clean: boolean): FrontValue | null {
+	if (raw === '' || (!clean && unsafe(raw))) return null;
 	const q = raw[0];
 	if (q === "'") {
 		if (raw.length < 2 || !raw.endsWith("'")) return null;
@@ -66,15 +76,18 @@ function scalar(raw: string): FrontValue | null {
 	return { kind: 'scalar', text: raw, typed: true };
 }
 
-function item(raw: string): FrontValue | null {
-	if (raw.startsWith('{')) return !unsafe(raw) && RELATION.test(raw) ? { kind: 'map' } : null;
-	return scalar(raw);
+function item(raw: string, clean: boolean): FrontValue | null {
+	if (raw.startsWith('{')) return (clean || !unsafe(raw)) && RELATION.test(raw) ? { kind: 'map' } : null;
+	return scalar(raw, clean);
 }
 
 /** The read, or null when the text is not in a shape this reader vouches for. */
 export function readSimpleFrontmatter(yamlText: string): FrontmatterRead | null {
+	// One pattern over the text in the usual case: CR, tab and the line separators are among
+	// the unsafe characters, so a text with none of those has none of these.
+	const clean = !UNSAFE_IN_LINES.test(yamlText);
 	// Line separators end a pattern's `.`: a value holding one is no key or item line.
-	if (yamlText.includes('\r') || yamlText.includes('\t') || yamlText.includes('\u2028') || yamlText.includes('\u2029')) return null;
+	if (!clean && NOT_IN_LINES.test(yamlText)) return null;
 	const lines = yamlText.split('\n');
 	if (lines[lines.length - 1] === '') lines.pop();
 	const entries: FrontEntry[] = [];
@@ -86,7 +99,7 @@ export function readSimpleFrontmatter(yamlText: string): FrontmatterRead | null 
 		if (colon < 0 || seen.has(key)) return null;
 		seen.add(key);
 		if (colon + 1 < line.length) {
-			const v = scalar(line.slice(colon + 2));
+			const v = scalar(line.slice(colon + 2), clean);
 			if (!v) return null;
 			entries.push({ key, value: v });
 			continue;
@@ -99,7 +112,7 @@ export function readSimpleFrontmatter(yamlText: string): FrontmatterRead | null 
 			if (dash < 0) break;
 			if (indent >= 0 && dash !== indent) return null;
 			indent = dash;
-			const v = item(next.slice(dash + 2));
+			const v = item(next.slice(dash + 2), clean);
 			if (!v) return null;
 			items.push(v);
 			i++;

@@ -3,6 +3,7 @@
  * torn and unreadable files skipped so they never hide older work, copies counted once.
  */
 import { compareBytes, recordsOf, type VaultScan } from './scan';
+import { sortedByKey } from '../format/names';
 import type { CheckpointRecord, Problem } from '../types';
 import { Memo } from '../memo';
 
@@ -28,7 +29,10 @@ export function newestFirst(a: CheckpointRecord, b: CheckpointRecord): number {
 const sortedScopes = new Memo<readonly CheckpointRecord[], CheckpointRecord[]>();
 
 function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecord[] {
-	return sortedScopes.get(recordsOf(scan, scope), (records) => records.slice().sort(newestFirst));
+	// (name, path) as one key, the name ended by NUL, which sorts before any character (a name
+	// holding one has no key), in the order turned round: newestFirst's.
+	const key = (r: CheckpointRecord): string | null => (r.name.includes('\u0000') ? null : `${r.name}\u0000${r.path}`);
+	return sortedScopes.get(recordsOf(scan, scope), (records) => sortedByKey(records, key, newestFirst, true));
 }
 
 /**

@@ -4,7 +4,7 @@
  * damaged file: what cannot be read becomes a problem the person can see.
  */
 import { emptyCheckpoint, isEmptyCheckpoint, parseCheckpoint } from '../format/checkpoint';
-import { compareBytes, conflictCopyOf, isCheckpointFile, isIgnoredName, isTranscriptFile, safeName, stemOf } from '../format/names';
+import { compareBytes, conflictCopyOf, isCheckpointFile, isIgnoredName, isTranscriptFile, safeName, sortedByKey, stemOf } from '../format/names';
 import { textDigest } from '../strings';
 import type { Checkpoint, CheckpointRecord, Problem, VaultFile, VaultSnapshot } from '../types';
 
@@ -112,12 +112,21 @@ function classify(parts: string[]): { role: FileRole; place: Place } | null {
 
 /** classify's answer for a file already placed: by its name and its folder. */
 function roleAt(place: Place): { role: FileRole; place: Place } | null {
-	if (isIgnoredName(place.name)) return null;
-	if (place.folder === null && place.name === NOTES_FILE) return { role: 'notes', place };
-	if (place.folder === null && place.name === REVIEWED_FILE) return { role: 'reviewed', place };
-	if (place.folder !== null && place.folder.startsWith('.')) return null;
-	if (place.folder !== null && place.folder !== UNATTACHED && isTranscriptFile(place.name)) return { role: 'transcript', place };
-	return isCheckpointFile(place.name) ? { role: 'checkpoint', place } : null;
+	const role = roleOf(place.folder, place.name);
+	return role === null ? null : { role, place };
+}
+
+/** The role of a file named `name` in a scope folder (`folder` null) or in its conversation `folder`. */
+function roleOf(folder: string | null, name: string): FileRole | null {
+	// Nearly every name is a checkpoint's, and such a name is neither ignored nor a transcript:
+	// that is asked first, before the other names are tried one by one.
+	if (isCheckpointFile(name)) return folder !== null && folder.startsWith('.') ? null : 'checkpoint';
+	if (isIgnoredName(name)) return null;
+	if (folder === null && name === NOTES_FILE) return 'notes';
+	if (folder === null && name === REVIEWED_FILE) return 'reviewed';
+	if (folder !== null && folder.startsWith('.')) return null;
+	if (folder !== null && folder !== UNATTACHED && isTranscriptFile(name)) return 'transcript';
+	return isCheckpointFile(name) ? 'checkpoint' : null;
 }
 
 /**
@@ -354,7 +363,7 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 	const folded: VaultScan['folded'] = [];
 	for (const group of groups.values()) foldCopies(group, problems, folded);
 
-	const records = pendings.map((p) => p.record).sort(byPath);
+	const records = sortedByKey(pendings.map((p) => p.record), (r) => r.path, byPath);
 	const byScope = new Map<string, CheckpointRecord[]>();
 	for (const r of records) {
 		const list = byScope.get(r.scope);
@@ -384,11 +393,22 @@ export function recordsOf(scan: VaultScan, scope: string): CheckpointRecord[] {
 	return scan.byScope.get(scope) ?? [];
 }
 
+/** A folder of checkpoint files as the listing places it: the place its files share (name ''), and their names. */
+export interface ListedFolder {
+	/** Vault path of the folder with a trailing `/`: a file's path is this and its name. */
+	key: string;
+	place: Place;
+	/** Its checkpoint-named files. */
+	names: string[];
+	/** The same names as a set, for the sync-conflict rules: made on first need. */
+	siblings: Set<string> | null;
+}
+
 /** A checkpoint file as the listing places it, not read. */
 interface ListedFile {
 	path: string;
 	place: Place;
-	folderKey: string;
+	folder: ListedFolder;
 }
 
 /**
@@ -398,57 +418,73 @@ interface ListedFile {
 export interface ScopeListing {
 	/** Every scope, sorted (as scopesOfPaths). */
 	scopes: string[];
-	checkpoints: Map<string, ListedFile[]>;
+	/** The folders holding each scope's checkpoint files (the scope's own, its conversations'). */
+	folders: Map<string, ListedFolder[]>;
 	notes: Map<string, string>;
-	/** Checkpoint names per folder, for the sync-conflict rules. */
-	namesIn: Map<string, Set<string>>;
 }
 
 export function listScopes(snapRoot: string, _dirs: readonly string[], paths: readonly string[]): ScopeListing {
-	const root = snapRoot.replace(/^\/+|\/+$/g, '');
-	const listing: ScopeListing = { scopes: [], checkpoints: new Map(), notes: new Map(), namesIn: new Map() };
-	const scopes = new Set<string>();
-	// A folder's files come together in a walk: the folder is placed once (as classify places
-	// its files: the place but the name is the folder's), then each file by its name alone.
-	// A placed file's project is one of the listed ones: it has a folder under the root.
-	let folderKey: string | null = null;
-	let at: Place | null = null;
-	let names: Set<string> | null = null;
+	const byKey = new Map<string, string[]>();
 	for (const path of paths) {
 		const slash = path.lastIndexOf('/');
-		if (slash + 1 !== folderKey?.length || !path.startsWith(folderKey)) {
-			folderKey = path.slice(0, slash + 1);
-			const rel = slash < 0 ? null : relativeTo(root, path.slice(0, slash));
-			const parts = rel === null ? null : rel.split('/');
-			at = parts !== null && isProjectDir(parts[0]) ? placeOf([...parts, '']) : null;
-			names = null;
-		}
+		const key = path.slice(0, slash + 1);
+		const names = byKey.get(key);
+		if (names) names.push(path.slice(slash + 1));
+		else byKey.set(key, [path.slice(slash + 1)]);
+	}
+	return listScopesOfFolders(snapRoot, [...byKey].map(([key, names]) => ({ key, names })));
+}
+
+/**
+ * listScopes from the names grouped by folder, as a walk finds them: each folder is placed
+ * once (as classify places its files: the place but the name is the folder's), then each
+ * name by itself, and no object is made per file (`scopes` lists 10,000 of them). A folder
+ * may come more than once. `key` is the folder's vault path with a trailing `/`.
+ */
+export function listScopesOfFolders(snapRoot: string, groups: Iterable<{ key: string; names: readonly string[] }>): ScopeListing {
+	const root = snapRoot.replace(/^\/+|\/+$/g, '');
+	const listing: ScopeListing = { scopes: [], folders: new Map(), notes: new Map() };
+	const scopes = new Set<string>();
+	const listed = new Map<string, ListedFolder>();
+	for (const { key, names } of groups) {
+		if (key === '') continue;
+		const rel = relativeTo(root, key.slice(0, -1));
+		const parts = rel === null ? null : rel.split('/');
+		// A placed file's project is one of the listed ones: it has a folder under the root.
+		const at = parts !== null && isProjectDir(parts[0]) ? placeOf([...parts, '']) : null;
 		if (!at) continue;
-		const place: Place = { scope: at.scope, folder: at.folder, name: path.slice(slash + 1) };
-		const c = roleAt(place);
-		if (!c) continue;
-		if (c.role === 'notes') {
-			listing.notes.set(place.scope, path);
-			scopes.add(place.scope);
-		} else if (c.role === 'checkpoint') {
-			scopes.add(place.scope);
-			if (!names) {
-				names = listing.namesIn.get(folderKey) ?? null;
-				if (!names) listing.namesIn.set(folderKey, (names = new Set()));
+		let folder = listed.get(key) ?? null;
+		for (const name of names) {
+			const role = roleOf(at.folder, name);
+			if (role === 'notes') {
+				listing.notes.set(at.scope, key + name);
+				scopes.add(at.scope);
+			} else if (role === 'checkpoint') {
+				scopes.add(at.scope);
+				if (!folder) {
+					folder = { key, place: at, names: [], siblings: null };
+					listed.set(key, folder);
+					const list = listing.folders.get(at.scope);
+					if (list) list.push(folder);
+					else listing.folders.set(at.scope, [folder]);
+				}
+				folder.names.push(name);
 			}
-			names.add(place.name);
-			const list = listing.checkpoints.get(place.scope);
-			if (list) list.push({ path, place, folderKey });
-			else listing.checkpoints.set(place.scope, [{ path, place, folderKey }]);
 		}
 	}
 	listing.scopes = [...scopes].sort(compareBytes);
 	return listing;
 }
 
-function isConflictListed(listing: ScopeListing, f: ListedFile): boolean {
-	const names = listing.namesIn.get(f.folderKey) as Set<string>;
-	return conflictCopyOf(f.place.name, (n) => names.has(n)) !== null;
+function siblingsOf(folder: ListedFolder): Set<string> {
+	return (folder.siblings ??= new Set(folder.names));
+}
+
+/** Whether `name` in `folder` is a sync client's copy (docs/decisions.md §5): by the name, and for iCloud's ` 2` by its folder's names. */
+function isConflictListed(folder: ListedFolder, name: string): boolean {
+	// conflictCopyOf's own first test, made before a callback is made for each of 10,000 names.
+	if (!name.includes(' ') && !name.includes('.sync-conflict-')) return false;
+	return conflictCopyOf(name, (n) => siblingsOf(folder).has(n)) !== null;
 }
 
 /**
@@ -459,29 +495,49 @@ function isConflictListed(listing: ScopeListing, f: ListedFile): boolean {
  */
 export function checkpointFileCount(listing: ScopeListing, scope: string): number {
 	const names = new Set<string>();
-	for (const f of listing.checkpoints.get(scope) ?? []) if (!isConflictListed(listing, f)) names.add(f.place.name);
+	for (const f of listing.folders.get(scope) ?? []) for (const name of f.names) if (!isConflictListed(f, name)) names.add(name);
 	return names.size;
 }
 
-const newerListed = (a: ListedFile, b: ListedFile): number => compareBytes(b.place.name, a.place.name) || compareBytes(b.path, a.path);
+const listedFile = (folder: ListedFolder, name: string): ListedFile =>
+	({ path: folder.key + name, place: { scope: folder.place.scope, folder: folder.place.folder, name }, folder });
+
+/** History's order, newest first: by name, then by path (the path is made only when two names are the same). */
+function newerListed(aFolder: ListedFolder, aName: string, bFolder: ListedFolder, bName: string): number {
+	return compareBytes(bName, aName) || (aFolder === bFolder ? 0 : compareBytes(bFolder.key + bName, aFolder.key + aName));
+}
 
 /**
  * The files newest first by name (then path, as history orders them), picked one at a time:
  * the newest is nearly always the answer, and sorting every file of a scope to find it
  * would cost more than reading it. Past a few, the rest is sorted.
  */
-function* newestFirstListed(files: readonly ListedFile[]): Generator<ListedFile> {
-	const rest = files.slice();
-	for (let picked = 0; rest.length > 0; picked++) {
-		if (picked === 4) {
-			rest.sort(newerListed);
+function* newestFirstListed(folders: readonly ListedFolder[]): Generator<ListedFile> {
+	let last: ListedFile | null = null;
+	for (let picked = 0; ; picked++) {
+		if (picked === 4 && last !== null) {
+			const after = last;
+			const rest: ListedFile[] = [];
+			for (const f of folders) for (const n of f.names) if (newerListed(f, n, after.folder, after.place.name) > 0) rest.push(listedFile(f, n));
+			rest.sort((a, b) => newerListed(a.folder, a.place.name, b.folder, b.place.name));
 			yield* rest;
 			return;
 		}
-		let best = 0;
-		for (let i = 1; i < rest.length; i++) if (newerListed(rest[i], rest[best]) < 0) best = i;
-		const [f] = rest.splice(best, 1);
-		yield f;
+		let bestFolder: ListedFolder | null = null;
+		let bestName = '';
+		for (const f of folders) {
+			for (const n of f.names) {
+				// Only files after the last one picked, in the order.
+				if (last !== null && newerListed(f, n, last.folder, last.place.name) <= 0) continue;
+				if (bestFolder === null || newerListed(f, n, bestFolder, bestName) < 0) {
+					bestFolder = f;
+					bestName = n;
+				}
+			}
+		}
+		if (bestFolder === null) return;
+		last = listedFile(bestFolder, bestName);
+		yield last;
 	}
 }
 
@@ -494,27 +550,27 @@ function* newestFirstListed(files: readonly ListedFile[]): Generator<ListedFile>
  * of the whole scope can tell. `read` gives a listed file's bytes.
  */
 export function newestRecord(listing: ScopeListing, scope: string, read: (path: string) => VaultFile): CheckpointRecord | null | undefined {
-	const files = listing.checkpoints.get(scope) ?? [];
+	const folders = listing.folders.get(scope) ?? [];
 	const built = new Map<string, Pending>();
 	const pendingOf = (f: ListedFile): Pending => {
 		let p = built.get(f.path);
 		if (!p) {
-			p = buildRecord(read(f.path), f.place, listing.namesIn.get(f.folderKey) as Set<string>, [], undefined);
+			p = buildRecord(read(f.path), f.place, siblingsOf(f.folder), [], undefined);
 			built.set(f.path, p);
 		}
 		return p;
 	};
-	for (const f of newestFirstListed(files)) {
-		if (isConflictListed(listing, f)) continue;
+	for (const f of newestFirstListed(folders)) {
+		if (isConflictListed(f.folder, f.place.name)) continue;
 		const p = pendingOf(f);
 		const r = p.record;
 		if (r.empty) continue;
 		if (r.stem !== r.id) return undefined;
 		// Every other file that can share this id and outrank it bears the same name.
 		const group = [p];
-		for (const other of files) {
-			if (other === f || other.place.name !== f.place.name || isConflictListed(listing, other)) continue;
-			const q = pendingOf(other);
+		for (const other of folders) {
+			if (other === f.folder || !other.names.includes(f.place.name) || isConflictListed(other, f.place.name)) continue;
+			const q = pendingOf(listedFile(other, f.place.name));
 			if (q.record.id === r.id) group.push(q);
 		}
 		group.sort((a, b) => canonicalRank(a) - canonicalRank(b) || compareBytes(a.record.path, b.record.path));

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { headerName, safeScope } from '../../../src/core/format/names';
+import { compareBytes, headerName, isCheckpointFile, isCheckpointNameAt, safeScope, sortedByKey } from '../../../src/core/format/names';
 import { uncommittedHeader } from '../../../src/core/format/notes';
 import { reviewedHeader } from '../../../src/core/format/reviews';
 
@@ -36,5 +36,56 @@ describe('headerName: a scope folder as it may stand in a header line', () => {
 
 	it('is the identity on every name safeScope gives', () => {
 		fc.assert(fc.property(fc.string(), (s) => expect(headerName(safeScope(s))).toBe(safeScope(s))));
+	});
+});
+
+describe('isCheckpointFile: the name is the test (docs/format.md §1.2)', () => {
+	// Names near the rule: digits one short or long, other digits, the dash missing, `.md` and
+	// its look-alikes, line breaks and astral characters inside.
+	const name = fc.tuple(
+		fc.constantFrom('20261110', '2026111', '202611100', '2026111x', '٢٠٢٦١١١٠', ''),
+		fc.constantFrom('-', '', '_', '--'),
+		fc.string({ unit: fc.constantFrom('a', '-', '.', 'm', 'd', '\n', '\r', '😀', ' ', '/'), maxLength: 8 }),
+		fc.constantFrom('.md', '.MD', '.md.tmp', 'md', '.m', '', '.md\n'),
+	).map((parts) => parts.join(''));
+
+	it('answers as reading the name at its start does, alone or inside a path', () => {
+		fc.assert(fc.property(name, (n) => {
+			expect(isCheckpointFile(n)).toBe(isCheckpointNameAt(n, 0));
+			expect(isCheckpointNameAt(`sessions/p/${n}`, 'sessions/p/'.length)).toBe(isCheckpointFile(n));
+		}), { numRuns: 3000 });
+	});
+
+	it('takes the names logos writes and refuses the rest', () => {
+		expect(isCheckpointFile('20261110-090000-claude.md')).toBe(true);
+		expect(isCheckpointFile('20261110-.md')).toBe(true);
+		expect(isCheckpointFile('20261110-x\ny.md')).toBe(true);
+		expect(isCheckpointFile('2026111-090000-claude.md')).toBe(false);
+		expect(isCheckpointFile('20261110-090000-claude.md.tmp')).toBe(false);
+		expect(isCheckpointFile('uncommitted.md')).toBe(false);
+	});
+});
+
+describe('sortedByKey: the engine sorts the keys, in the order the comparison gives', () => {
+	// Names and paths with what parts the orders: astral characters (surrogates), high BMP, NUL,
+	// a name that is another's prefix, and repeats.
+	const text = fc.string({ unit: fc.constantFrom('a', 'b', '2', '-', '.', '/', '\u0000', '\u0001', '\ue000', '\uffff', '😀', '\ud83d'), maxLength: 4 });
+	const records = fc.array(fc.record({ name: text, path: text }), { maxLength: 25 });
+	const newestFirst = (a: { name: string; path: string }, b: { name: string; path: string }) => compareBytes(b.name, a.name) || compareBytes(b.path, a.path);
+	const byPath = (a: { path: string }, b: { path: string }) => compareBytes(a.path, b.path);
+
+	it('by path: as sorting with compareBytes', () => {
+		fc.assert(fc.property(records, (rs) => {
+			expect(sortedByKey(rs, (r) => r.path, byPath)).toEqual(rs.slice().sort(byPath));
+		}), { numRuns: 2000 });
+	});
+
+	it('by name then path, newest first: as sorting with the comparison, names holding NUL included', () => {
+		fc.assert(fc.property(records, (rs) => {
+			const key = (r: { name: string; path: string }) => (r.name.includes('\u0000') ? null : `${r.name}\u0000${r.path}`);
+			const got = sortedByKey(rs, key, newestFirst, true);
+			expect(got).toEqual(rs.slice().sort(newestFirst));
+			expect(got).toHaveLength(rs.length);
+		}), { numRuns: 2000 });
 	});
 });

@@ -3,10 +3,12 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import {
 	appendNoteLine,
+	FAILURE_MARKERS,
 	isDeadEnd,
 	maskNoteText,
 	parseRoute,
 	parseUncommitted,
+	parseUncommittedPlain,
 	renderNoteLine,
 	renderUncommitted,
 	uncommittedHeader,
@@ -122,6 +124,53 @@ describe('parseUncommitted', () => {
 			[3, 'a', 0],
 			[4, 'a', 2],
 		]);
+	});
+});
+
+describe('parseUncommitted, the line logos writes read in place', () => {
+	// Pieces that move a line in and out of the written shape: spacing of every kind (ASCII,
+	// Go's, a CR), the comment's parts alone and whole, digits, other comments, line breaks.
+	const PIECE = ['- ', '-', ' ', '  ', '\t', '\r', '\u00a0', '\u0085', '\u2028', '\ufeff', 'x', 'note text', '<!--', '-->', ' -->', 'ts=', 'agent=',
+		'agent=codex', '12', '1780686314', '9007199254740993', ' <!-- ts=', ' <!-- ts=5 agent=a -->', '<!-- x -->', '\n', '\n', '=', '>', '\ud83d\ude00'];
+	const written = fc.record({
+		lead: fc.constantFrom('', ' ', '\t', '\u00a0'),
+		text: fc.string({ maxLength: 12 }),
+		gap: fc.constantFrom(' ', '  ', '\t', ''),
+		ts: fc.constantFrom('1', '0', '1780686314', '', '9007199254740993', 'x1'),
+		agent: fc.constantFrom('codex', '', 'a=b', 'x y', 'agent=q'),
+		end: fc.constantFrom('', ' ', '\r', '\u00a0', ' x'),
+	}).map(({ lead, text, gap, ts, agent, end }) => `${lead}- ${text}${gap}<!-- ts=${ts} agent=${agent} -->${end}`);
+	const line = fc.oneof(written, fc.array(fc.constantFrom(...PIECE), { maxLength: 12 }).map((p) => p.join('')));
+
+	it('gives what reading every line the plain way gives, notes, lines and repeats alike', () => {
+		fc.assert(fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
+			const text = lines.join(eol);
+			expect(parseUncommitted(text, 's')).toEqual(parseUncommittedPlain(text, 's'));
+		}), { numRuns: 3000 });
+	});
+
+	it('reads the lines logos writes, a header above them, as the plain way does', () => {
+		const text = renderUncommitted('proj', [
+			{ scope: 'proj', text: 'first note', ts: 10, agent: 'codex', line: 0 },
+			{ scope: 'proj', text: 'a note <!-- with a comment --> inside', ts: 11, agent: 'cursor', line: 0 },
+			{ scope: 'proj', text: 'first note', ts: 10, agent: 'claude', line: 0 },
+		]);
+		const got = parseUncommitted(text, 'proj');
+		expect(got.map((n) => [n.text, n.ts, n.agent])).toEqual([['first note', 10, 'codex'], ['a note <!-- with a comment --> inside', 11, 'cursor']]);
+		expect(got).toEqual(parseUncommittedPlain(text, 'proj'));
+	});
+});
+
+describe('isDeadEnd, every marker looked for in one search', () => {
+	// Pieces of the markers (their escapes-worthy `'`, `.` and spaces among them), case changes and other text.
+	const piece = fc.oneof(fc.constantFrom(...FAILURE_MARKERS), fc.constantFrom("didn'", 'fails', 'FAILED', 'Dead-End', 'cannot', "can't", 'route: x', ' | ', '.', ' ', 'x'));
+	const text = fc.array(piece, { maxLength: 5 }).map((p) => p.join(''));
+
+	it('says what looking for each marker in turn says', () => {
+		fc.assert(fc.property(text, (t) => {
+			const low = t.toLowerCase();
+			expect(isDeadEnd(t)).toBe(FAILURE_MARKERS.some((m) => low.includes(m)) || parseRoute(t) !== null);
+		}), { numRuns: 3000 });
 	});
 });
 

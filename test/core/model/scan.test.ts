@@ -395,7 +395,7 @@ describe('listScopes', () => {
 			expect(listing.scopes).toEqual(scan.scopes.map((s) => s.scope));
 			for (const s of scan.scopes) {
 				expect(listing.notes.get(s.scope) ?? null).toEqual(s.uncommitted);
-				const listed = (listing.checkpoints.get(s.scope) ?? []).map((f) => [f.path, f.place.folder === null, f.place.name]).sort();
+				const listed = (listing.folders.get(s.scope) ?? []).flatMap((f) => f.names.map((n) => [f.key + n, f.place.folder === null, n])).sort();
 				const scanned = scan.records.filter((r) => r.scope === s.scope).map((r) => [r.path, r.flat, r.name]).sort();
 				expect(listed).toEqual(scanned);
 			}

@@ -26,7 +26,7 @@ export async function bundle(entry: string, name: string): Promise<string> {
 
 /**
  * The CLI as `npm run build` makes it (scripts/cli-build.mjs, an ES module, hence a child
- * process): cli.cjs and the files it loads (cli-summary, cli-commands, cli-index, cli-yaml).
+ * process): cli.cjs and the files it loads (cli-summary, cli-resume, cli-commands, cli-index, cli-yaml).
  */
 export async function buildCliBundle(): Promise<string> {
 	const out = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-bundle-'));
