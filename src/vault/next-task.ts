@@ -1,10 +1,14 @@
 /**
  * Gives the main thread back between pieces of long work (the index's pass, docs/decisions.md
  * "A long pass in slices"; the pane's sections; the timeline's lanes): what follows runs in a
- * task of its own, so the browser draws a frame and takes input first. A message to itself, not
- * setTimeout(0), which browsers hold back 4 ms once timers nest.
+ * task of its own, so the browser draws a frame and takes input first. `scheduler.yield()` where
+ * the runtime has it (Chromium 129+): the work goes on before other pages' or plugins' queued
+ * tasks, not behind them. Else a message to itself, not setTimeout(0), which browsers hold back
+ * 4 ms once timers nest.
  */
 export function nextTask(): Promise<void> {
+	const scheduler = (window as unknown as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+	if (typeof scheduler?.yield === 'function') return scheduler.yield();
 	return new Promise((ok) => {
 		const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
 		const done = (): void => {
