@@ -40,6 +40,26 @@ function statusText(): string {
 	return mockPlugin(plugin).statusBarItems__[0]?.textContent ?? '';
 }
 
+/**
+ * The plugin started again, its index opened and its opening pass begun but held until
+ * `release` is called: what a person sees while the pass checks the folder.
+ */
+async function startWithPassHeld(): Promise<() => void> {
+	let release = (): void => undefined;
+	const gate = new Promise<void>((ok) => (release = ok));
+	const real = Indexer.prototype.fullPass;
+	const pass = jest.spyOn(Indexer.prototype, 'fullPass');
+	pass.mockImplementationOnce(async function (this: Indexer, listing) {
+		await gate;
+		return real.call(this, listing);
+	});
+	plugin = await loadPlugin(app, null, false);
+	layoutReady(app);
+	await settle();
+	expect(pass).toHaveBeenCalledTimes(1);
+	return release;
+}
+
 const isCheckpoint = (path: string): boolean => /\/\d{8}-\d{6}-[^/]*\.md$/.test(path);
 
 beforeAll(() => keepModalsOpen());
@@ -94,18 +114,7 @@ describe('starting', () => {
 		await settle(50);
 		// Changed while Obsidian was closed: only the opening pass finds the third note.
 		await app.vault.modify(file(NOTES), `${await app.vault.read(file(NOTES))}- one more <!-- ts=${NOW} agent=codex -->\n`);
-		let release = (): void => undefined;
-		const gate = new Promise<void>((ok) => (release = ok));
-		const real = Indexer.prototype.fullPass;
-		const pass = jest.spyOn(Indexer.prototype, 'fullPass');
-		pass.mockImplementationOnce(async function (this: Indexer, listing) {
-			await gate;
-			return real.call(this, listing);
-		});
-		plugin = await loadPlugin(app, null, false);
-		layoutReady(app);
-		await settle();
-		expect(pass).toHaveBeenCalledTimes(1);
+		const release = await startWithPassHeld();
 		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
 		release();
 		await idle();
@@ -116,18 +125,7 @@ describe('starting', () => {
 		plugin.unload();
 		await settle(50);
 		await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
-		let release = (): void => undefined;
-		const gate = new Promise<void>((ok) => (release = ok));
-		const real = Indexer.prototype.fullPass;
-		const pass = jest.spyOn(Indexer.prototype, 'fullPass');
-		pass.mockImplementationOnce(async function (this: Indexer, listing) {
-			await gate;
-			return real.call(this, listing);
-		});
-		plugin = await loadPlugin(app, null, false);
-		layoutReady(app);
-		await settle();
-		expect(pass).toHaveBeenCalledTimes(1);
+		const release = await startWithPassHeld();
 		expect(statusText()).not.toMatch(/uncommitted/);
 		release();
 		await idle();
