@@ -61,6 +61,8 @@ const FRAME_MS = 16;
 
 /** What a draw works out before it touches the page (ResumeView.prepare). */
 interface Prepared {
+	/** The scope the draw began with: a scope chosen meanwhile is drawn by the refresh that choice queued. */
+	scope: string | null;
 	quiet: Map<string, string>;
 	conversations: { id: string; name: string; age: string }[];
 	/** Null when there is no scope to show. */
@@ -312,7 +314,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	protected async draw(over: ScopeOverview): Promise<void> {
 		const scope = this.sel.scope;
 		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
-		const plan = await this.prepare(over, loaded);
+		const plan = await this.prepare(over, loaded, scope);
 		const began = performance.now();
 		const rest = this.render(over, loaded, plan);
 		// The first screen is the handoff: when drawing it took longer than a frame, the browser
@@ -325,7 +327,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	 * What a draw works out before it touches the page: the quiet scopes' labels, the scope's
 	 * conversations and its resume (a conversation no longer in the scope is let go first).
 	 */
-	private async prepare(over: ScopeOverview, loaded: LoadedModel | null): Promise<Prepared> {
+	private async prepare(over: ScopeOverview, loaded: LoadedModel | null, scope: string | null): Promise<Prepared> {
 		// Each step a task of its own when it took longer than a frame (docs/decisions.md, "A start in tasks").
 		let began = performance.now();
 		const step = async (): Promise<void> => {
@@ -335,8 +337,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		const now = nowSeconds();
 		const quiet = this.quietScopes(over.scopes, now);
 		await step();
-		const scope = this.sel.scope;
-		if (scope === null || loaded === null) return { quiet, conversations: [], resume: null };
+		if (scope === null || loaded === null) return { scope, quiet, conversations: [], resume: null };
 		const { model } = loaded;
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		await step();
@@ -350,7 +351,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		// here (kept per model), so drawing the handoff is DOM work only.
 		if (resume?.latest) changeAgainstPrevious(model, resume.latest.record);
 		await step();
-		return { quiet, conversations: options, resume };
+		return { scope, quiet, conversations: options, resume };
 	}
 
 	protected failure(): { el: HTMLElement; text: string } {
@@ -397,8 +398,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			this.showSetupNeeded(EMPTY.noFolder(over.root));
 			return () => undefined;
 		}
-		const scope = this.sel.scope;
-		const r = plan.resume;
+		const { scope, resume: r } = plan;
 		if (scope === null || loaded === null || r === null) {
 			this.showSetupNeeded(EMPTY.noScopes(over.root));
 			return () => undefined;

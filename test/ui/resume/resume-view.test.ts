@@ -364,6 +364,26 @@ test('a scope slow to work out and to draw comes in tasks: the page untouched wh
 	expect(sectionTitles(view)).toContain(SECTION.decided);
 });
 
+test('a scope chosen while the pane works out another is drawn next, with no error on the way', async () => {
+	const view = await setup();
+	let now = 0;
+	jest.spyOn(performance, 'now').mockImplementation(() => (now += 20));
+	const drawn = view.refresh(true);
+	for (let i = 0; i < 200; i++) await Promise.resolve();
+	// kestrel's resume is being worked out, a task at a time: heron is chosen meanwhile.
+	const select = q<HTMLSelectElement>(view, '.logos-scope-select');
+	select.value = 'heron';
+	select.dispatchEvent(new Event('change'));
+	for (let tasks = 0; tasks < 30; tasks++) {
+		jest.advanceTimersToNextTimer();
+		for (let i = 0; i < 200; i++) await Promise.resolve();
+		expect(view.contentEl.querySelector('.logos-error')).toBeNull();
+	}
+	await drawn;
+	await settle();
+	expect(q(view, '[data-part="next"]').textContent).toContain('move the three swallowing callers onto the queue');
+});
+
 describe('empty states', () => {
 	test('no sessions folder', async () => {
 		const view = await setup({ 'notes/a.md': 'a' });
