@@ -22,19 +22,19 @@ async function measure(runs) {
 	let js = 0;
 	let laidOut = 0;
 	let worked = 0;
-	// ResumeView.prepare(over, loaded): works out the resume from a model already in hand (its steps
-	// may be tasks of their own: the waits between them are counted). ResumeView.render(over, loaded,
-	// plan): builds the DOM up to the handoff and returns what draws the rest (the pane may let a
-	// frame be drawn between): both parts are timed, not the wait between them; layout is forced after.
-	view.prepare = async function (over, loaded) {
+	// ResumeView.prepare: works out the resume from a model already in hand (its steps may be tasks
+	// of their own: the waits between them are counted). ResumeView.render: builds the DOM up to the
+	// handoff and returns what draws the rest (the pane may let a frame be drawn between): both parts
+	// are timed, not the wait between them; layout is forced after.
+	view.prepare = async function (...args) {
 		const t0 = performance.now();
-		const plan = await prepare.call(this, over, loaded);
+		const plan = await prepare.apply(this, args);
 		worked = performance.now() - t0;
 		return plan;
 	};
-	view.render = function (over, loaded, plan) {
+	view.render = function (...args) {
 		const t0 = performance.now();
-		const rest = render.call(this, over, loaded, plan);
+		const rest = render.apply(this, args);
 		const first = worked + performance.now() - t0;
 		return () => {
 			const t1 = performance.now();
