@@ -26,15 +26,16 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * Pauses between the steps of a start that may each be long (compiling sql.js, checking the
- * saved index, walking the folder tree): a pause gives the main thread back when the step
- * since the last pause (or since this was made) took half a slice or more, so a small vault
- * starts in one go.
+ * Pauses between the steps of work that may each be long (a start: compiling sql.js, checking
+ * the saved index, walking the folder tree; the pane: working out a big scope's resume, drawing
+ * its handoff): a pause gives the main thread back when the step since the last pause (or
+ * since this was made) took `longMs` or more (half the index pass's slice by default), so a
+ * small vault's work runs on in one go.
  */
-export function pausesAfterLongSteps(): () => Promise<void> {
+export function pausesAfterLongSteps(longMs = LONG_STEP_MS): () => Promise<void> {
 	let began = performance.now();
 	return async () => {
-		if (performance.now() - began >= LONG_STEP_MS) await nextTask();
+		if (performance.now() - began >= longMs) await nextTask();
 		began = performance.now();
 	};
 }

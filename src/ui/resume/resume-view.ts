@@ -19,7 +19,7 @@ import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
 import { renderHandoffFirst } from './resume-render';
 import { changeAgainstPrevious } from './change-line';
-import { nextTask } from '../../vault/next-task';
+import { pausesAfterLongSteps } from '../../vault/next-task';
 import { renderPlanBlock } from './plan-block';
 import { loadPlans } from '../../vault/obsidian-plans';
 import { SectionMemory } from './resume-sections';
@@ -314,12 +314,13 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	protected async draw(over: ScopeOverview): Promise<void> {
 		const scope = this.sel.scope;
 		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
-		const plan = await this.prepare(over, loaded, scope);
-		const began = performance.now();
+		// Each step a task of its own when it took a frame or more (docs/decisions.md, "A start in tasks").
+		const pause = pausesAfterLongSteps(FRAME_MS);
+		const plan = await this.prepare(over, loaded, scope, pause);
 		const rest = this.render(over, loaded, plan);
-		// The first screen is the handoff: when drawing it took longer than a frame, the browser
+		// The first screen is the handoff: when drawing it took a frame or more, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
-		if (performance.now() - began > FRAME_MS) await nextTask();
+		await pause();
 		rest();
 	}
 
@@ -327,13 +328,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	 * What a draw works out before it touches the page: the quiet scopes' labels, the scope's
 	 * conversations and its resume (a conversation no longer in the scope is let go first).
 	 */
-	private async prepare(over: ScopeOverview, loaded: LoadedModel | null, scope: string | null): Promise<Prepared> {
-		// Each step a task of its own when it took longer than a frame (docs/decisions.md, "A start in tasks").
-		let began = performance.now();
-		const step = async (): Promise<void> => {
-			if (performance.now() - began > FRAME_MS) await nextTask();
-			began = performance.now();
-		};
+	private async prepare(over: ScopeOverview, loaded: LoadedModel | null, scope: string | null, step: () => Promise<void>): Promise<Prepared> {
 		const now = nowSeconds();
 		const quiet = this.quietScopes(over.scopes, now);
 		await step();
