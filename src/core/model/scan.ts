@@ -126,7 +126,7 @@ function roleOf(folder: string | null, name: string): FileRole | null {
 	if (folder === null && name === REVIEWED_FILE) return 'reviewed';
 	if (folder !== null && folder.startsWith('.')) return null;
 	if (folder !== null && folder !== UNATTACHED && isTranscriptFile(name)) return 'transcript';
-	return isCheckpointFile(name) ? 'checkpoint' : null;
+	return null;
 }
 
 /**
