@@ -31,11 +31,9 @@ export interface Newest {
 export type NewestOf = (scope: string) => Newest | null;
 
 const LIVE = 'copy_of IS NULL AND empty = 0';
-// The newest live row as history orders them (name, then path, both descending): the name
-// from the end of the scope's index (the first live row walking back, usually the last), then
-// the few rows of that name. Per scope, so a refresh costs the scopes asked, not the rows:
-// the pane asks on every refresh.
-// One query: the index gives the names in order, only the rows of the newest name are sorted by path.
+// The newest live row as history orders them (name, then path, both descending), in one query:
+// the `(scope, name)` index is walked back from its end to the first live row, and only the rows
+// of that name are sorted by path. Per scope, so a refresh costs the scopes asked, not the rows.
 const NEWEST = `SELECT name, ts, id, agent FROM checkpoints WHERE scope = ? AND ${LIVE} ORDER BY name DESC, path DESC LIMIT 1`;
 // Counts from indexes alone: every row, less copies and torn files (a partial index, schema.ts step 8).
 const ROWS_PER_SCOPE = 'SELECT scope, count(*) FROM checkpoints GROUP BY scope';
