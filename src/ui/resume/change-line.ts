@@ -17,13 +17,34 @@ export interface ChangeAgainstPrevious {
 	compare: CompareModel;
 }
 
+/**
+ * What the line draws, and nothing more: plain data, so the pane can keep it for the next start
+ * (kept-handoff.ts).
+ */
+export interface ChangeLine {
+	summary: string;
+	/** The previous checkpoint's agent ('' when it names none), its id and its scope. */
+	agent: string;
+	previous: string;
+	previousScope: string;
+	via: PreviousVia;
+	cells: CompareCell[];
+}
+
 /** Sources that can say what a checkpoint changed (resume-sources.ts gives the pane such sources). */
 export interface ChangeSources {
-	changeOf(rec: CheckpointRecord): ChangeAgainstPrevious | null;
+	changeLine(rec: CheckpointRecord): ChangeLine | null;
 }
 
 function changeSources(s: ResumeSources): ChangeSources | null {
-	return typeof (s as Partial<ChangeSources>).changeOf === 'function' ? (s as ResumeSources & ChangeSources) : null;
+	return typeof (s as Partial<ChangeSources>).changeLine === 'function' ? (s as ResumeSources & ChangeSources) : null;
+}
+
+/** The line of a change worked out by changeAgainstPrevious. */
+export function changeLineOf(change: ChangeAgainstPrevious | null): ChangeLine | null {
+	if (!change) return null;
+	const prev = change.previous;
+	return { summary: change.compare.summary, agent: prev.checkpoint.agent.trim(), previous: prev.id, previousScope: prev.scope, via: change.via, cells: changedCells(change.compare) };
 }
 
 /** Worked out once per model and checkpoint: the pane renders again on every selection, the model stays. */
@@ -64,17 +85,16 @@ export function changedCells(m: CompareModel): CompareCell[] {
 
 /** `row` makes the line's place only when there is a change to tell. */
 export function renderChangeLine(row: () => HTMLElement, rec: CheckpointRecord, env: RenderEnv): void {
-	const change = changeSources(env.sources)?.changeOf(rec) ?? null;
+	const change = changeSources(env.sources)?.changeLine(rec) ?? null;
 	if (!change) return;
 	const parent = row();
-	const cells = changedCells(change.compare);
+	const cells = change.cells;
 	const details = parent.createEl('details', { cls: 'logos-change-line' });
 	const summary = details.createEl('summary', { cls: 'logos-change-summary' });
-	summary.createSpan({ cls: 'logos-change-text', text: change.compare.summary });
+	summary.createSpan({ cls: 'logos-change-text', text: change.summary });
 	// The agent a person knows; the checkpoint's id on hover.
-	const prev = change.previous;
-	const against = meta(summary, ` · since ${prev.checkpoint.agent.trim() || 'the previous'}'s checkpoint${change.via === 'follows' ? ' it follows' : ''}`);
-	tooltip(against, `Compared with ${prev.id}`);
+	const against = meta(summary, ` · since ${change.agent || 'the previous'}'s checkpoint${change.via === 'follows' ? ' it follows' : ''}`);
+	tooltip(against, `Compared with ${change.previous}`);
 	if (cells.length === 0) return;
 	const ul = details.createEl('ul', { cls: ['logos-list', 'logos-change-items'] });
 	for (const c of cells) {

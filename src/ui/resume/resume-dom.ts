@@ -6,7 +6,7 @@
 import { differenceInHours, format, formatDistance, formatDistanceStrict, isSameYear } from 'date-fns';
 import { setIcon } from 'obsidian';
 import { parseRoute } from '../../core';
-import type { ResumeModel, RulingRow } from '../../core';
+import type { RulingRow } from '../../core';
 import type { CheckpointRecord } from '../../core';
 import { NEWS } from '../shared/labels';
 
@@ -41,7 +41,7 @@ export interface RenderEnv {
 	/** Hears that the person opened a section other than by its title (to remember it). */
 	opened?(section: HTMLElement): void;
 	/** Fills the handoff block's room for later lines (`.logos-handoff-extra`), when given. */
-	handoffExtras?(el: HTMLElement, r: ResumeModel): void;
+	handoffExtras?(el: HTMLElement): void;
 	/** Opens "Why was this file touched?" for a path the checkpoint lists, when the feature is there. */
 	why?(path: string): void;
 	/** Locale of dates and times; the person's own (the runtime's default) when absent. */

@@ -29,7 +29,7 @@ export function renderResume(parent: HTMLElement, r: ResumeModel, env: RenderEnv
 export function renderHandoffFirst(parent: HTMLElement, r: ResumeModel, env: RenderEnv): () => void {
 	const el = parent.createDiv({ cls: 'logos-resume' });
 	const latest = r.latest;
-	if (latest) renderHandoff(el, latest, r, env);
+	if (latest) renderHandoff(el, latest, { now: r.now, notes: r.uncommitted.length }, env);
 	else el.createDiv({ cls: 'logos-empty', text: EMPTY.noCheckpoints });
 	return () => {
 		if (latest) renderLatest(el, latest.record, r.rulings, env);
@@ -40,6 +40,17 @@ export function renderHandoffFirst(parent: HTMLElement, r: ResumeModel, env: Ren
 		if (latest) renderInferred(el, latest.record, env);
 		renderAfterNext(el, r, env, 'rest');
 	};
+}
+
+/** What the handoff block shows besides the latest checkpoint: the time it is drawn at and the working notes waiting. */
+export interface HandoffFacts {
+	now: number;
+	notes: number;
+}
+
+/** The handoff block alone, as the pane keeps it for the next start (kept-handoff.ts). */
+export function renderHandoffOnly(parent: HTMLElement, latest: ResumeLatest, facts: HandoffFacts, env: RenderEnv): void {
+	renderHandoff(parent.createDiv({ cls: 'logos-resume' }), latest, facts, env);
 }
 
 function agentOf(rec: CheckpointRecord): string {
@@ -57,7 +68,7 @@ export function handoffRow(block: HTMLElement, key: string, label: string): HTML
 	return row.createDiv({ cls: 'logos-handoff-value' });
 }
 
-function renderHandoff(el: HTMLElement, latest: ResumeLatest, r: ResumeModel, env: RenderEnv): void {
+function renderHandoff(el: HTMLElement, latest: ResumeLatest, r: HandoffFacts, env: RenderEnv): void {
 	const rec = latest.record;
 	const c = rec.checkpoint;
 	const path = rec.path;
@@ -112,9 +123,9 @@ function renderHandoff(el: HTMLElement, latest: ResumeLatest, r: ResumeModel, en
 		const cell = handoffRow(block, 'verified', HANDOFF.verified);
 		foldedList(cell, c.verified, env, (ul, text, k) => linked(ul, 'li', text, { path, line: env.sources.bulletLine(path, HEADING.verified, k) }, env), HANDOFF_LIST_LIMIT);
 	}
-	if (r.uncommitted.length > 0) {
+	if (r.notes > 0) {
 		const cell = handoffRow(block, 'notes', HANDOFF.notes);
-		const go = cell.createDiv({ cls: ['logos-line', 'logos-notes-count'], text: HANDOFF.notesCount(r.uncommitted.length) });
+		const go = cell.createDiv({ cls: ['logos-line', 'logos-notes-count'], text: HANDOFF.notesCount(r.notes) });
 		env.action(go, () => {
 			// Opens the notes section below and moves there: the count is a way in, not a second copy.
 			const notes = el.querySelector<HTMLElement>('.logos-section[data-section="notes"]');
@@ -128,7 +139,7 @@ function renderHandoff(el: HTMLElement, latest: ResumeLatest, r: ResumeModel, en
 	}
 	// Room for later lines of the handoff (what the last checkpoint changed, news since last looked).
 	const extra = block.createDiv({ cls: 'logos-handoff-extra' });
-	env.handoffExtras?.(extra, r);
+	env.handoffExtras?.(extra);
 }
 
 function renderBranch(block: HTMLElement, rec: CheckpointRecord, env: RenderEnv): void {

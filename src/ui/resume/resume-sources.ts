@@ -6,7 +6,7 @@ import type { CheckpointRecord } from '../../core';
 import { scopeInfo, type VaultModel } from '../../core';
 import { recordsOf } from '../../core';
 import type { ResumeSources } from './resume-dom';
-import { changeAgainstPrevious, type ChangeSources } from './change-line';
+import { changeAgainstPrevious, changeLineOf, type ChangeSources } from './change-line';
 
 /** 0-based line of `key:` inside the leading frontmatter, -1 when absent. */
 export function frontmatterKeyLine(raw: string | undefined, key: string): number {
@@ -40,6 +40,6 @@ export function sourcesFrom(model: VaultModel, scope: string): ResumeSources & C
 		bulletLine: (path, heading, k) => model.lines.bullet(path, heading, k),
 		keyLine: (path, key) => model.lines.key(path, key),
 		notesPath: (scope) => scopeInfo(model, scope)?.uncommitted ?? null,
-		changeOf: (rec) => changeAgainstPrevious(model, rec),
+		changeLine: (rec) => changeLineOf(changeAgainstPrevious(model, rec)),
 	};
 }

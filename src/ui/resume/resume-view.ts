@@ -6,7 +6,7 @@
 import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { projectConversations, recordAt } from '../../core';
 import { conversations } from '../../core';
-import { buildResume, type ResumeModel } from '../../core';
+import { buildResume, type ResumeLatest, type ResumeModel } from '../../core';
 import { projectOf, type VaultModel } from '../../core';
 import type { ScopeActivity } from '../../store/activity';
 import type { LoadedModel, ModelSource, ScopeOverview } from '../../vault/obsidian-source';
@@ -14,10 +14,12 @@ import { renderAgentMarkdown } from '../shared/agent-markdown';
 import { copyResume, nowSeconds } from './copy-resume';
 import { ACTIONS, EMPTY, RESUME_VIEW_TYPE, untitledConversation } from '../shared/labels';
 import { LineLinks, openTarget, type MenuAt } from '../shared/line-links';
-import { age, type RenderEnv } from './resume-dom';
+import { age, type RenderEnv, type ResumeSources } from './resume-dom';
 import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
-import { renderHandoffFirst } from './resume-render';
+import { renderHandoffFirst, renderHandoffOnly } from './resume-render';
+import { folderStamp, keepHandoff, keptHandoff, keptSources, RecordingSources, scopesOf, type KeptOption } from './kept-handoff';
+import { sessionsRoot } from '../../vault/obsidian-snapshot';
 import { changeAgainstPrevious } from './change-line';
 import { pausesAfterLongSteps } from '../../vault/next-task';
 import { renderPlanBlock } from './plan-block';
@@ -64,7 +66,7 @@ interface Prepared {
 	/** The scope the draw began with: a scope chosen meanwhile is drawn by the refresh that choice queued. */
 	scope: string | null;
 	quiet: Map<string, string>;
-	conversations: { id: string; name: string; age: string }[];
+	conversations: KeptOption[];
 	/** Null when there is no scope to show. */
 	resume: ResumeModel | null;
 }
@@ -98,6 +100,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	/** The scope on screen now ("since I last looked" counts from when it stops being), null when hidden. */
 	private looking: string | null = null;
 	private scopes: readonly string[] = [];
+	/** Whether the handoff kept from the last start was looked for (once, before the first answer). */
+	private keptTried = false;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -313,11 +317,13 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 
 	protected async draw(over: ScopeOverview): Promise<void> {
 		const scope = this.sel.scope;
+		// The scope's files as the draw begins: a handoff is kept for the next start only if they stay so.
+		const stamp = scope === null ? null : folderStamp(this.app, over.root, scope);
 		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
 		// Each step a task of its own when it took a frame or more (docs/decisions.md, "A start in tasks").
 		const pause = pausesAfterLongSteps(FRAME_MS);
 		const plan = await this.prepare(over, loaded, scope, pause);
-		const rest = this.render(over, loaded, plan);
+		const rest = this.render(over, loaded, plan, stamp);
 		// The first screen is the handoff: when drawing it took a frame or more, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
 		await pause();
@@ -339,7 +345,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
 			this.sel = { ...this.sel, conversation: null };
 		}
-		const options = convs.map((c) => ({ id: c.id, name: conversationName(c, now), age: age(c.latest.checkpoint.ts, now) }));
+		const options = convs.map((c) => ({ id: c.id, name: conversationName(c, now), ts: c.latest.checkpoint.ts }));
 		const resume = over.found ? buildResume(model, scope, { conversation: this.sel.conversation, now }) : null;
 		await step();
 		// The handoff's change line compares the latest with the checkpoint before it: worked out
@@ -377,18 +383,12 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	 * `loaded` is null when there is no scope to show (no folder, or no scope in it). Draws up to
 	 * the handoff block; returns what draws the rest.
 	 */
-	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared): () => void {
+	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, stamp: string | null): () => void {
 		this.model = loaded?.model ?? null;
 		this.scopes = over.scopes;
-		this.lines.reset();
-		if (this.renderChild) this.removeChild(this.renderChild);
-		this.renderChild = this.addChild(new Component());
-		const vaultName = this.app.vault.getName();
-		this.sourceEl.setText(vaultName ? `${vaultName} · ${over.root}` : over.root);
-		this.setControlsEnabled(true);
+		this.startDrawing(over.root);
 		this.fillScopes(over.scopes, plan.quiet);
 		this.fillConversations(plan.conversations);
-		this.bodyEl.empty();
 		if (!over.found) {
 			this.showSetupNeeded(EMPTY.noFolder(over.root));
 			return () => undefined;
@@ -399,7 +399,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			return () => undefined;
 		}
 		const { model } = loaded;
-		const env = this.env(model, scope);
+		const sources = new RecordingSources(sourcesFrom(model, scope));
+		const env = this.env(sources, scope);
 		const news = this.host.since?.pane;
 		const since = news?.since(scope) ?? null;
 		const items = news && since !== null ? news.items(scope, since) : null;
@@ -413,12 +414,58 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			};
 		}
 		const rest = renderHandoffFirst(this.bodyEl, r, env);
+		if (r.latest && stamp !== null) this.keep(over.root, scope, r.latest, r.uncommitted.length, plan.conversations, sources, stamp);
 		return () => {
 			rest();
 			renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
 			this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
 			this.sections.apply(this.bodyEl);
 		};
+	}
+
+	/** The header's source line and a cleared body, for a new drawing. */
+	private startDrawing(root: string): void {
+		this.lines.reset();
+		if (this.renderChild) this.removeChild(this.renderChild);
+		this.renderChild = this.addChild(new Component());
+		const vaultName = this.app.vault.getName();
+		this.sourceEl.setText(vaultName ? `${vaultName} · ${root}` : root);
+		this.setControlsEnabled(true);
+		this.bodyEl.empty();
+		delete this.bodyEl.dataset.kept;
+	}
+
+	/**
+	 * Before the pane's first answer from the index: the handoff kept from the last drawing of
+	 * the scope on screen, when its files are as they were (kept-handoff.ts). Once only: later
+	 * draws follow the index.
+	 */
+	protected beforeRead(): void {
+		if (this.keptTried) return;
+		this.keptTried = true;
+		const scope = this.sel.scope;
+		if (scope === null) return;
+		const root = sessionsRoot(this.host.settings.sessionsFolder);
+		const kept = keptHandoff(this.app, root, scope, this.sel.conversation);
+		if (!kept) return;
+		const now = nowSeconds();
+		this.startDrawing(root);
+		this.fillScopes([scope], new Map());
+		this.fillConversations(kept.options);
+		this.bodyEl.dataset.kept = 'true';
+		renderHandoffOnly(this.bodyEl, kept.latest, { now, notes: kept.notes }, this.env(keptSources(kept), scope));
+	}
+
+	/** Keeps the handoff just drawn for the next start, unless the scope's files changed meanwhile. */
+	private keep(root: string, scope: string, latest: ResumeLatest, notes: number, options: KeptOption[], sources: RecordingSources, before: string): void {
+		const taken = sources.taken();
+		const stamps: [string, string][] = [];
+		for (const s of scopesOf(scope, latest, taken)) {
+			const now = folderStamp(this.app, root, s);
+			if (s === scope && now !== before) return;
+			stamps.push([s, now]);
+		}
+		keepHandoff(this.app, { v: 1, root, scope, conversation: this.sel.conversation, stamps, latest, notes, options, ...taken });
 	}
 
 	/**
@@ -466,18 +513,19 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		return out;
 	}
 
-	private fillConversations(convs: Prepared['conversations']): void {
+	private fillConversations(convs: readonly KeptOption[]): void {
+		const now = nowSeconds();
 		this.convSelect.empty();
 		this.convSelect.createEl('option', { text: 'Latest in this scope', value: '' });
 		for (const c of convs) {
-			this.convSelect.createEl('option', { text: `${shortLabel(c.name)} · ${c.age}`, value: c.id, attr: { title: `${c.name}\n${c.id}` } });
+			this.convSelect.createEl('option', { text: `${shortLabel(c.name)} · ${age(c.ts, now)}`, value: c.id, attr: { title: `${c.name}\n${c.id}` } });
 		}
 		this.convSelect.value = this.sel.conversation ?? '';
 		// The closed dropdown shows the short label; its tooltip holds the whole name.
 		this.convSelect.title = this.convSelect.selectedOptions[0]?.title ?? '';
 	}
 
-	private env(model: VaultModel, scope: string): RenderEnv {
+	private env(sources: ResumeSources, scope: string): RenderEnv {
 		const child = this.renderChild ?? this;
 		const reviewer = this.host.reviews;
 		return {
@@ -497,7 +545,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 						this.lines.menu(el, show, button);
 					}
 				: undefined,
-			sources: sourcesFrom(model, scope),
+			sources,
 			opened: (el) => this.sections.remember(el),
 			link: (el, target) => {
 				this.lines.link(el, target);

@@ -41,6 +41,9 @@ export abstract class RefreshableView<T extends Revisioned> extends ItemView {
 	/** Told at each refresh whether the view is on screen, drawn or not (a view may keep track of what was seen). */
 	protected onShown(_shown: boolean): void {}
 
+	/** Draws what needs no answer from the index, before the view reads (the resume pane's kept handoff). */
+	protected beforeRead(): void {}
+
 	/** Redraws if shown and something changed; `force` draws even when hidden or unchanged. */
 	refresh(force = false): Promise<void> {
 		this.queue = this.queue.then(() => this.update(force)).catch((e: unknown) => this.showError(e));
@@ -73,6 +76,7 @@ export abstract class RefreshableView<T extends Revisioned> extends ItemView {
 		const shown = this.contentEl.isShown();
 		this.onShown(shown);
 		if (!force && !shown) return;
+		this.beforeRead();
 		const got = await this.read();
 		const key = [got.revision, got.root, this.drawKey(got)].join('\u0000');
 		if (!force && key === this.drawnKey) return;
