@@ -441,10 +441,9 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	 * draws follow the index.
 	 */
 	protected beforeRead(): void {
-		if (this.keptTried) return;
-		this.keptTried = true;
 		const scope = this.sel.scope;
-		if (scope === null) return;
+		if (this.keptTried || scope === null) return;
+		this.keptTried = true;
 		const root = sessionsRoot(this.host.settings.sessionsFolder);
 		const kept = keptHandoff(this.app, root, scope, this.sel.conversation);
 		if (!kept) return;
