@@ -274,6 +274,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	private select(next: ResumeViewState): void {
 		this.sel = next;
 		this.showPin();
+		// The choice is part of the saved workspace: the next start shows it (and its kept handoff).
+		this.app.workspace.requestSaveLayout();
 		void this.refresh();
 	}
 

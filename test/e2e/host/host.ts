@@ -145,6 +145,8 @@ async function boot(): Promise<void> {
 		showFailure(e instanceof Error ? e.message : String(e));
 		return;
 	}
+	// The layout saved by the last start, laid out before it is ready (views get their state first).
+	await workspace.restoreLayout();
 	Workspace.fromOriginalType2__(app.workspace).setLayoutReady__();
 	app.workspace.trigger('layout-change');
 	metadata.initialResolve();

@@ -41,6 +41,9 @@ export interface NoteMode {
 
 type ProtectedView = { onOpen(): Promise<void>; onClose(): Promise<void> };
 
+/** Where the host keeps the saved layout (Obsidian's `.obsidian/workspace.json`). */
+export const LAYOUT_KEY = 'host:workspace';
+
 export class HostWorkspace {
 	private readonly boxes = new Map<LeafOriginal, Box>();
 	private readonly selected: Record<Side, LeafOriginal | null> = { left: null, root: null, right: null };
@@ -63,8 +66,62 @@ export class HostWorkspace {
 		return this.boxes.get(leaf)?.side ?? null;
 	}
 
+	/**
+	 * SHIM (Workspace.requestSaveLayout, https://docs.obsidian.md/Reference/TypeScript+API/Workspace/requestSaveLayout,
+	 * and the workspace restored on start): Obsidian keeps the layout in `.obsidian/workspace.json`,
+	 * saved as it changes and on quit, and lays the saved sidebars out again on the next start,
+	 * each view handed its saved state before the layout is ready. The host keeps the sidebars'
+	 * leaves (type and view state) in the page's localStorage under LAYOUT_KEY: a reload, or a new
+	 * page given the old one's storage, starts with them. The centre's tabs are not restored.
+	 */
+	saveLayout(): void {
+		const leaves = this.leaves()
+			.filter((l) => this.sideOf(l) !== 'root' && this.boxes.get(l)?.type !== 'empty')
+			.map((l) => ({ side: this.sideOf(l), type: this.boxes.get(l)?.type, state: l.view?.getState() ?? {} }));
+		window.localStorage.setItem(LAYOUT_KEY, JSON.stringify(leaves));
+	}
+
+	/** The sidebars' leaves saved by the last page over this vault, built again with their state. */
+	async restoreLayout(): Promise<void> {
+		let saved: unknown;
+		try {
+			saved = JSON.parse(window.localStorage.getItem(LAYOUT_KEY) ?? '[]');
+		} catch {
+			saved = [];
+		}
+		if (!Array.isArray(saved)) return;
+		for (const x of saved as { side?: unknown; type?: unknown; state?: unknown }[]) {
+			if ((x.side !== 'left' && x.side !== 'right') || typeof x.type !== 'string' || !this.creatorOf(x.type)) continue;
+			await this.createLeaf(x.side).setViewState({ type: x.type, state: (x.state ?? {}) as Record<string, unknown> });
+		}
+	}
+
 	install(): void {
 		const ws = this.app.workspace;
+		let saving = 0;
+		// Obsidian's is a debouncer too: many changes in a moment are one write.
+		const save = (() => {
+			window.clearTimeout(saving);
+			saving = window.setTimeout(() => {
+				saving = 0;
+				this.saveLayout();
+			}, 100);
+			return save;
+		}) as typeof ws.requestSaveLayout;
+		save.cancel = () => {
+			window.clearTimeout(saving);
+			saving = 0;
+			return save;
+		};
+		save.run = () => {
+			if (saving !== 0) save.cancel();
+			this.saveLayout();
+			return undefined;
+		};
+		ws.requestSaveLayout = save;
+		ws.on('layout-change', () => ws.requestSaveLayout());
+		ws.on('active-leaf-change', () => ws.requestSaveLayout());
+		window.addEventListener('pagehide', () => this.saveLayout());
 		// Workspace.getLeaf (https://docs.obsidian.md/Reference/TypeScript+API/Workspace/getLeaf): false
 		// reuses the current tab of the main area, true/'tab'/'split'/'window' makes a new one.
 		ws.getLeaf = (newLeaf?: unknown): LeafOriginal => {
