@@ -100,7 +100,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	/** The scope on screen now ("since I last looked" counts from when it stops being), null when hidden. */
 	private looking: string | null = null;
 	private scopes: readonly string[] = [];
-	/** Whether the handoff kept from the last start was looked for (once, before the first answer). */
+	/** Whether the handoff kept from the last start was looked for or is past use (once, before the index's first answer). */
 	private keptTried = false;
 
 	constructor(
@@ -388,6 +388,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, stamp: string | null): () => void {
 		this.model = loaded?.model ?? null;
 		this.scopes = over.scopes;
+		// From the first answer of the index on, the pane shows only what the index answers.
+		this.keptTried = true;
 		this.startDrawing(over.root);
 		this.fillScopes(over.scopes, plan.quiet);
 		this.fillConversations(plan.conversations);

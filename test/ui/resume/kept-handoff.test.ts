@@ -154,7 +154,25 @@ describe('the handoff kept for the next start', () => {
 		await release();
 	});
 
-	test('what is kept is bounded: the newest handoffs, one per scope and conversation', async () => {
+	test('once the pane has drawn from the index, choosing a scope back never shows its kept handoff', async () => {
+		const view = await firstStart();
+		const select = q(view, 'select.logos-scope-select') as HTMLSelectElement;
+		// Every time the kept mark was put on the body or taken off, however briefly.
+		const keptMarks: MutationRecord[] = [];
+		const watch = new MutationObserver((records) => keptMarks.push(...records.filter((r) => r.attributeName === 'data-kept')));
+		watch.observe(body(view), { attributes: true });
+		for (const scope of ['heron', 'kestrel']) {
+			select.value = scope;
+			select.dispatchEvent(new Event('change'));
+			await untilDone(view.refresh());
+		}
+		await settle();
+		expect(select.value).toBe('kestrel');
+		expect(select.options).toHaveLength(2);
+		expect(keptMarks).toEqual([]);
+	});
+
+		test('what is kept is bounded: the newest handoffs, one per scope and conversation', async () => {
 		app = makeApp(vaultFiles());
 		plugin = await loadPlugin(app);
 		const one = (scope: string): KeptHandoff => ({ v: 1, root: 'sessions', scope, conversation: null, stamps: [], latest: { record: {} as never, intent: '', intentFrom: null }, notes: 0, options: [], records: [], lines: [], notesPaths: [], change: null });
