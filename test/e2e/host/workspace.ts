@@ -75,6 +75,8 @@ export class HostWorkspace {
 	 * page given the old one's storage, starts with them. The centre's tabs are not restored.
 	 */
 	saveLayout(): void {
+		// As Obsidian, nothing is saved before the saved layout is laid out again.
+		if (!this.app.workspace.layoutReady) return;
 		const leaves = this.leaves()
 			.filter((l) => this.sideOf(l) !== 'root' && this.boxes.get(l)?.type !== 'empty')
 			.map((l) => ({ side: this.sideOf(l), type: this.boxes.get(l)?.type, state: l.view?.getState() ?? {} }));
