@@ -2,7 +2,8 @@
  * The person's daily loop around the pane, over the demo vault: the first start opens the
  * pane once; the settings tab shows every setting and keeps a change; a wrong sessions folder
  * leaves one button, to that setting; the status bar names its scope and is reached by the
- * keyboard; the pane follows an opened checkpoint's conversation; and the host's dark theme.
+ * keyboard; the pane follows an opened checkpoint's conversation; a restart shows the pane
+ * where it was, its handoff at once; and the host's dark theme.
  * Screenshots in test/e2e/artifacts/, light and dark.
  */
 import type { Page } from 'playwright-core';
@@ -158,6 +159,29 @@ test('the dark theme: Obsidian\'s body class and dark variables under the pane',
 	await page.click('.side-dock-settings [aria-label="Switch between light and dark theme"]');
 	expect(await page.evaluate(() => document.body.classList.contains('theme-light'))).toBe(true);
 	await screenshot(page, 'daily-pane-light');
+	expect(errors).toEqual([]);
+	await page.context().close();
+});
+
+test('a restart shows the pane where it was, its handoff drawn at once from what this device kept, then from the index', async () => {
+	const { page, errors } = await served.open();
+	await waitForPane(page);
+	const before = await page.locator(`${PANE} .logos-handoff`).innerText();
+	// The first moment the pane shows a handoff on the next start, and whether it was the kept one.
+	await page.addInitScript(() => {
+		const seen: { kept: string | undefined }[] = [];
+		(window as unknown as { firstHandoff: typeof seen }).firstHandoff = seen;
+		new MutationObserver(() => {
+			const body = document.querySelector<HTMLElement>('[data-type="logos-resume"] .logos-body');
+			if (seen.length === 0 && body?.querySelector('.logos-handoff')) seen.push({ kept: body.dataset.kept });
+		}).observe(document, { subtree: true, childList: true });
+	});
+	await page.reload();
+	await page.waitForSelector('body[data-host="ready"]');
+	await page.waitForSelector(`${PANE} .logos-body:not([data-kept]) .logos-section`);
+	expect(await page.evaluate(() => (window as unknown as { firstHandoff: unknown[] }).firstHandoff)).toEqual([{ kept: 'true' }]);
+	expect(await resumeLeaves(page)).toBe(1);
+	expect(await page.locator(`${PANE} .logos-handoff`).innerText()).toBe(before);
 	expect(errors).toEqual([]);
 	await page.context().close();
 });
