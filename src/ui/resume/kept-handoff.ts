@@ -18,6 +18,12 @@ export const KEPT_HANDOFFS_KEY = 'logos-continuity-kept-handoffs';
 /** Handoffs kept, the most recently drawn first: a few panes and scopes, never the vault. */
 export const KEPT_MAX = 8;
 
+/**
+ * Conversations kept for the menu: the first of its list and the one shown. The menu is whole
+ * again with the index's first answer; a scope of thousands of conversations keeps little.
+ */
+export const KEPT_OPTIONS = 100;
+
 /** A conversation of the scope as the pane's conversation menu lists it. */
 export interface KeptOption {
 	id: string;
@@ -152,6 +158,14 @@ export function keptHandoff(app: App, root: string, scope: string, conversation:
 	if (!k) return null;
 	for (const [s, stamp] of k.stamps) if (folderStamp(app, root, s) !== stamp) return null;
 	return k;
+}
+
+/** The conversation menu's options as kept: the first KEPT_OPTIONS and the one shown. */
+export function keptOptions(options: readonly KeptOption[], shown: string | null): KeptOption[] {
+	const out = options.slice(0, KEPT_OPTIONS);
+	const sel = shown === null ? undefined : options.find((o) => o.id === shown);
+	if (sel && !out.includes(sel)) out.push(sel);
+	return out;
 }
 
 /** Keeps `k` in place of the same scope and conversation's, the newest first. */

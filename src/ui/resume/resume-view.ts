@@ -18,7 +18,7 @@ import { age, type RenderEnv, type ResumeSources } from './resume-dom';
 import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
 import { renderHandoffFirst, renderHandoffOnly } from './resume-render';
-import { folderStamp, keepHandoff, keptHandoff, keptSources, RecordingSources, scopesOf, type KeptOption } from './kept-handoff';
+import { folderStamp, keepHandoff, keptHandoff, keptOptions, keptSources, RecordingSources, scopesOf, type KeptOption } from './kept-handoff';
 import { sessionsRoot } from '../../vault/obsidian-snapshot';
 import { changeAgainstPrevious } from './change-line';
 import { pausesAfterLongSteps } from '../../vault/next-task';
@@ -468,7 +468,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			if (s === scope && now !== before) return;
 			stamps.push([s, now]);
 		}
-		keepHandoff(this.app, { v: 1, root, scope, conversation: this.sel.conversation, stamps, latest, notes, options, ...taken });
+		const conversation = this.sel.conversation;
+		keepHandoff(this.app, { v: 1, root, scope, conversation, stamps, latest, notes, options: keptOptions(options, conversation), ...taken });
 	}
 
 	/**
