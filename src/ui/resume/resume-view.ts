@@ -453,10 +453,16 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		if (!kept) return;
 		const now = nowSeconds();
 		this.startDrawing(root);
-		this.fillScopes([scope], new Map());
-		this.fillConversations(kept.options);
-		this.bodyEl.dataset.kept = 'true';
-		renderHandoffOnly(this.bodyEl, kept.latest, { now, notes: kept.notes }, this.env(keptSources(kept), scope));
+		try {
+			this.fillScopes([scope], new Map());
+			this.fillConversations(kept.options);
+			this.bodyEl.dataset.kept = 'true';
+			renderHandoffOnly(this.bodyEl, kept.latest, { now, notes: kept.notes }, this.env(keptSources(kept), scope));
+		} catch {
+			// Storage this plugin did not write (another version, a hand edit): the pane waits for the index.
+			this.startDrawing(root);
+			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
+		}
 	}
 
 	/** Keeps the handoff just drawn for the next start, unless the scope's files changed meanwhile. */

@@ -172,6 +172,18 @@ describe('the handoff kept for the next start', () => {
 		expect(keptMarks).toEqual([]);
 	});
 
+		test('kept data this version cannot draw (a hand edit, another version) is passed over: the pane waits for the index, with no error', async () => {
+		await firstStart();
+		const [k] = storedAsJson();
+		app.saveLocalStorage(KEPT_HANDOFFS_KEY, [{ ...k, latest: { ...k.latest, record: { path: k.latest.record.path } } }]);
+		const { view, release } = await restartWithPassHeld('kestrel');
+		expect(body(view).textContent).toBe(EMPTY.loading);
+		expect(body(view).dataset.kept).toBeUndefined();
+		await release();
+		expect(q(view, '.logos-who')?.textContent).toMatch(/^claude · /);
+		expect(q(view, '.logos-error')).toBeNull();
+	});
+
 		test('a scope of many conversations keeps the first of its menu and the one shown', () => {
 		const options = Array.from({ length: KEPT_OPTIONS + 50 }, (_, i) => ({ id: `c${i}`, name: `conversation ${i}`, ts: i }));
 		expect(keptOptions(options, null).map((o) => o.id)).toEqual(options.slice(0, KEPT_OPTIONS).map((o) => o.id));
