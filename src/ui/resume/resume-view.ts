@@ -100,6 +100,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	/** The scope on screen now ("since I last looked" counts from when it stops being), null when hidden. */
 	private looking: string | null = null;
 	private scopes: readonly string[] = [];
+	/** Files created, changed, removed or renamed in the vault so far: a draw they overtook keeps nothing. */
+	private vaultEvents = 0;
 	/** Whether the handoff kept from the last start was looked for or is past use (once, before the index's first answer). */
 	private keptTried = false;
 
@@ -178,6 +180,11 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		this.registerDomEvent(this.bodyEl, 'mouseover', (evt) => this.lines.onHover(evt));
 		this.followActiveFile((over, file) => this.follow(over, file));
 		this.registerEvent(this.app.workspace.on('layout-change', () => void this.refresh()));
+		const changed = (): void => void this.vaultEvents++;
+		this.registerEvent(this.app.vault.on('create', changed));
+		this.registerEvent(this.app.vault.on('modify', changed));
+		this.registerEvent(this.app.vault.on('delete', changed));
+		this.registerEvent(this.app.vault.on('rename', changed));
 		this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.refresh()));
 		await this.refresh();
 	}
@@ -319,13 +326,13 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 
 	protected async draw(over: ScopeOverview): Promise<void> {
 		const scope = this.sel.scope;
-		// The scope's files as the draw begins: a handoff is kept for the next start only if they stay so.
-		const stamp = scope === null ? null : folderStamp(this.app, over.root, scope);
+		// A handoff is kept for the next start only if no file changed while it was drawn.
+		const events = this.vaultEvents;
 		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
 		// Each step a task of its own when it took a frame or more (docs/decisions.md, "A start in tasks").
 		const pause = pausesAfterLongSteps(FRAME_MS);
 		const plan = await this.prepare(over, loaded, scope, pause);
-		const rest = this.render(over, loaded, plan, stamp);
+		const rest = this.render(over, loaded, plan, events);
 		// The first screen is the handoff: when drawing it took a frame or more, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
 		await pause();
@@ -385,7 +392,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	 * `loaded` is null when there is no scope to show (no folder, or no scope in it). Draws up to
 	 * the handoff block; returns what draws the rest.
 	 */
-	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, stamp: string | null): () => void {
+	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, events: number): () => void {
 		this.model = loaded?.model ?? null;
 		this.scopes = over.scopes;
 		// From the first answer of the index on, the pane shows only what the index answers.
@@ -418,7 +425,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			};
 		}
 		const rest = renderHandoffFirst(this.bodyEl, r, env);
-		if (r.latest && stamp !== null) this.keep(over.root, scope, r.latest, r.uncommitted.length, plan.conversations, sources, stamp);
+		if (r.latest && events === this.vaultEvents) this.keep(over.root, scope, r.latest, r.uncommitted.length, plan.conversations, sources);
 		return () => {
 			rest();
 			renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
@@ -465,15 +472,10 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		}
 	}
 
-	/** Keeps the handoff just drawn for the next start, unless the scope's files changed meanwhile. */
-	private keep(root: string, scope: string, latest: ResumeLatest, notes: number, options: KeptOption[], sources: RecordingSources, before: string): void {
+	/** Keeps the handoff just drawn for the next start, with the stamps of the folders it came from. */
+	private keep(root: string, scope: string, latest: ResumeLatest, notes: number, options: KeptOption[], sources: RecordingSources): void {
 		const taken = sources.taken();
-		const stamps: [string, string][] = [];
-		for (const s of scopesOf(scope, latest, taken)) {
-			const now = folderStamp(this.app, root, s);
-			if (s === scope && now !== before) return;
-			stamps.push([s, now]);
-		}
+		const stamps = scopesOf(scope, latest, taken).map((s): [string, string] => [s, folderStamp(this.app, root, s)]);
 		const conversation = this.sel.conversation;
 		keepHandoff(this.app, { v: 1, root, scope, conversation, stamps, latest, notes, options: keptOptions(options, conversation), ...taken });
 	}
