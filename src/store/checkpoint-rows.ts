@@ -289,6 +289,18 @@ export function scopesNeedingRead(c: Conn): string[] {
 	return c.all("SELECT DISTINCT scope FROM checkpoints WHERE digest = ''").map((r) => str(r.scope));
 }
 
+/**
+ * Every scope holding a checkpoint, sorted: from one scope to the next along the
+ * `(scope, name)` index, a seek per scope, where DISTINCT walked every row (~50 ms at 10,000
+ * checkpoints in the browser).
+ */
 export function checkpointScopes(c: Conn): string[] {
-	return c.all('SELECT DISTINCT scope FROM checkpoints ORDER BY scope').map((r) => str(r.scope));
+	return c
+		.all(
+			`WITH RECURSIVE next(scope) AS (
+				SELECT min(scope) FROM checkpoints
+				UNION ALL SELECT (SELECT min(scope) FROM checkpoints WHERE scope > next.scope) FROM next WHERE next.scope IS NOT NULL
+			) SELECT scope FROM next WHERE scope IS NOT NULL`,
+		)
+		.map((r) => str(r.scope));
 }
