@@ -21,7 +21,8 @@
 // open (its uncommitted.md, opened at layout-ready, so the pane follows it; no storage carried
 // over, so nothing kept: the pane opens on a first run), from layout-ready to
 // that scope's pane on screen, in a vault of N checkpoints and in one of 100 checkpoints; and the
-// same scope chosen in the pane later (scope chosen → pane on screen). Build first
+// same scope chosen in the pane later (scope chosen → pane on screen); and the next start with that
+// page's localStorage, the pane restored on the scope (its kept handoff on screen). Build first
 // (`npm run bench:host` builds main.js).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -225,7 +226,9 @@ async function oneRun(browser, host, vault) {
 
 /**
  * A warm start with `scope`'s uncommitted.md open: layout-ready → that scope's pane on screen;
- * then, once settled, the scope chosen again in the pane after another one: choice → on screen.
+ * then, once settled, the scope chosen again in the pane after another one: choice → on screen;
+ * then the next start with this page's localStorage (the pane restored on the scope, its handoff
+ * kept): layout-ready → on screen.
  */
 async function scopeFigures(browser, host, vault, scope, other) {
 	rmSync(join(vault, PLUGIN_DIR), { recursive: true, force: true });
@@ -254,8 +257,19 @@ async function scopeFigures(browser, host, vault, scope, other) {
 		}, wanted);
 	await choose(other);
 	const again = await choose(scope);
+	// The next start on this device: the pane restored on the scope chosen last, its handoff kept.
+	await page.evaluate(() => window.host.app.workspace.requestSaveLayout.run());
+	const kept = await context.storageState();
 	await context.close();
-	return { first, again };
+	({ context, page } = await newPage(browser, host, null, kept));
+	await page.evaluate(settle);
+	const restart = await page.evaluate((wanted) => {
+		const shown = document.querySelector('[data-type="logos-resume"] select.logos-scope-select')?.value;
+		if (shown !== wanted) throw new Error(`the restored pane shows ${shown}, not ${wanted}`);
+		return window.__bench.pane - window.__bench.layoutReady;
+	}, scope);
+	await context.close();
+	return { first, again, restart };
 }
 
 const cfg = chromiumConfig('bench-frames');
@@ -331,5 +345,6 @@ async function scopes(N) {
 		const label = name.replace('N', String(N));
 		line(`${label}: warm start with a note of the scope open, layout-ready → its pane on screen (ms)`, fmt(median(xs.map((x) => x.first))));
 		line(`${label}: the scope chosen in the pane after another → on screen (ms)`, fmt(median(xs.map((x) => x.again))));
+		line(`${label}: the next start, the pane restored on the scope, layout-ready → its kept handoff on screen (ms)`, fmt(median(xs.map((x) => x.restart))));
 	}
 }
