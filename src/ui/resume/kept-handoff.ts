@@ -7,7 +7,7 @@
  * and the pane's live draw replaces it once the index has answered.
  */
 import { TFile, TFolder, type App, type TAbstractFile } from 'obsidian';
-import type { CheckpointRecord, ResumeLatest } from '../../core';
+import { projectOf, type CheckpointRecord, type ResumeLatest } from '../../core';
 import { sum } from '../../store/checksum';
 import type { ChangeLine, ChangeSources } from './change-line';
 import type { ResumeSources } from './resume-dom';
@@ -36,7 +36,7 @@ export interface KeptHandoff {
 	root: string;
 	scope: string;
 	conversation: string | null;
-	/** Each folder's stamp, by scope: the scope shown and those of the records the block names. */
+	/** Each project folder's stamp, by project: the scope's and those of the records the block names. */
 	stamps: [string, string][];
 	latest: ResumeLatest;
 	notes: number;
@@ -113,20 +113,24 @@ export function keptSources(k: KeptHandoff): ResumeSources & ChangeSources {
 	};
 }
 
-/** The scopes whose folders a kept handoff depends on: its own and those of the records it names. */
-export function scopesOf(scope: string, latest: ResumeLatest, taken: Pick<KeptHandoff, 'records' | 'change'>): string[] {
-	const out = new Set([scope, latest.record.scope]);
-	for (const [, r] of taken.records) out.add(r.scope);
-	if (taken.change) out.add(taken.change.previousScope);
+/**
+ * The project folders a kept handoff depends on: its scope's and those of the records it names.
+ * A project's, not a scope's: a conversation and the conversation menu span the project's
+ * worktree scopes (the folders inside it), as the pane's model does.
+ */
+export function projectsOf(scope: string, latest: ResumeLatest, taken: Pick<KeptHandoff, 'records' | 'change'>): string[] {
+	const out = new Set([projectOf(scope), projectOf(latest.record.scope)]);
+	for (const [, r] of taken.records) out.add(projectOf(r.scope));
+	if (taken.change) out.add(projectOf(taken.change.previousScope));
 	return [...out].sort();
 }
 
 /**
- * Every file under a scope's folder (worktree scopes inside it too), by path, modification
- * time and size, as one stamp. Worked out from the vault's file tree: nothing is read.
+ * Every file under a project's folder (its worktree scopes too), by path, modification time
+ * and size, as one stamp. Worked out from the vault's file tree: nothing is read.
  */
-export function folderStamp(app: App, root: string, scope: string): string {
-	const folder = app.vault.getAbstractFileByPath(root === '' ? scope : `${root}/${scope}`);
+export function folderStamp(app: App, root: string, project: string): string {
+	const folder = app.vault.getAbstractFileByPath(root === '' ? project : `${root}/${project}`);
 	if (!(folder instanceof TFolder)) return 'none';
 	const parts: string[] = [];
 	const walk = (f: TAbstractFile): void => {
@@ -140,10 +144,18 @@ export function folderStamp(app: App, root: string, scope: string): string {
 }
 
 
+const isPair = (x: unknown, second: string): boolean => Array.isArray(x) && x.length === 2 && typeof x[0] === 'string' && typeof x[1] === second;
+
+/** The shape this version writes; a record inside that is not whole makes the drawing fail, and the pane passes it over. */
 function isKept(x: unknown): x is KeptHandoff {
 	if (x === null || typeof x !== 'object') return false;
 	const k = x as Partial<KeptHandoff>;
-	return k.v === 1 && typeof k.scope === 'string' && typeof k.root === 'string' && Array.isArray(k.stamps) && Array.isArray(k.records) && Array.isArray(k.lines) && typeof k.latest === 'object' && k.latest !== null;
+	return (
+		k.v === 1 && typeof k.scope === 'string' && typeof k.root === 'string' && (k.conversation === null || typeof k.conversation === 'string') &&
+		Array.isArray(k.stamps) && k.stamps.every((p) => isPair(p, 'string')) && Array.isArray(k.lines) && k.lines.every((p) => isPair(p, 'number')) &&
+		Array.isArray(k.records) && Array.isArray(k.notesPaths) && Array.isArray(k.options) && typeof k.notes === 'number' &&
+		typeof k.latest === 'object' && k.latest !== null
+	);
 }
 
 /** The app's device-local storage (docs/decisions.md §1); older Obsidian versions lack it, and then nothing is kept. */
@@ -168,8 +180,15 @@ export function keptOptions(options: readonly KeptOption[], shown: string | null
 	return out;
 }
 
-/** Keeps `k` in place of the same scope and conversation's, the newest first. */
-export function keepHandoff(store: DeviceStorage, k: KeptHandoff): void {
-	const others = allKept(store).filter((x) => !(x.root === k.root && x.scope === k.scope && x.conversation === k.conversation));
-	store.saveLocalStorage?.(KEPT_HANDOFFS_KEY, [k, ...others].slice(0, KEPT_MAX));
+/**
+ * Keeps `k` in place of the same scope and conversation's, the newest first; `k` null forgets
+ * that key's. A storage that refuses (full) keeps nothing: the pane draws from the index as ever.
+ */
+export function keepHandoff(store: DeviceStorage, key: Pick<KeptHandoff, 'root' | 'scope' | 'conversation'>, k: KeptHandoff | null): void {
+	const others = allKept(store).filter((x) => !(x.root === key.root && x.scope === key.scope && x.conversation === key.conversation));
+	try {
+		store.saveLocalStorage?.(KEPT_HANDOFFS_KEY, (k ? [k, ...others] : others).slice(0, KEPT_MAX));
+	} catch {
+		// Nothing kept is no harm; a kept handoff is only ever a head start.
+	}
 }

@@ -6,7 +6,7 @@
 import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { projectConversations, recordAt } from '../../core';
 import { conversations } from '../../core';
-import { buildResume, type ResumeLatest, type ResumeModel } from '../../core';
+import { buildResume, type ResumeModel } from '../../core';
 import { projectOf, type VaultModel } from '../../core';
 import type { ScopeActivity } from '../../store/activity';
 import type { LoadedModel, ModelSource, ScopeOverview } from '../../vault/obsidian-source';
@@ -18,7 +18,7 @@ import { age, type RenderEnv, type ResumeSources } from './resume-dom';
 import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
 import { renderHandoffFirst, renderHandoffOnly } from './resume-render';
-import { folderStamp, keepHandoff, keptHandoff, keptOptions, keptSources, RecordingSources, scopesOf, type KeptOption } from './kept-handoff';
+import { folderStamp, keepHandoff, keptHandoff, keptOptions, keptSources, projectsOf, RecordingSources, type KeptOption } from './kept-handoff';
 import { sessionsRoot } from '../../vault/obsidian-snapshot';
 import { changeAgainstPrevious } from './change-line';
 import { pausesAfterLongSteps } from '../../vault/next-task';
@@ -214,6 +214,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	/** Shows a scope (from the status bar or a command), leaving the pin as it is. */
 	async showScope(scope: string): Promise<void> {
 		this.sel = { ...this.sel, scope, conversation: null };
+		this.app.workspace.requestSaveLayout();
 		await this.refresh();
 	}
 
@@ -305,6 +306,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		if (this.sel.pinned) return false;
 		if (scope === this.sel.scope && (conversation === null || conversation === this.sel.conversation)) return false;
 		this.sel = { ...this.sel, scope, conversation };
+		this.app.workspace.requestSaveLayout();
 		return true;
 	}
 
@@ -425,9 +427,18 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			};
 		}
 		const rest = renderHandoffFirst(this.bodyEl, r, env);
-		if (r.latest && events === this.vaultEvents) this.keep(over.root, scope, r.latest, r.uncommitted.length, plan.conversations, sources);
+		const taken = sources.taken();
 		return () => {
 			rest();
+			// After the live handoff is on screen; a draw that file events overtook keeps nothing.
+			const key = { root: over.root, scope, conversation: r.conversation };
+			const latest = r.latest;
+			if (!latest) keepHandoff(this.app, key, null);
+			else if (events !== this.vaultEvents) keepHandoff(this.app, key, null);
+			else {
+				const stamps = projectsOf(scope, latest, taken).map((p): [string, string] => [p, folderStamp(this.app, over.root, p)]);
+				keepHandoff(this.app, key, { v: 1, ...key, stamps, latest, notes: r.uncommitted.length, options: keptOptions(plan.conversations, r.conversation), ...taken });
+			}
 			renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
 			this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
 			this.sections.apply(this.bodyEl);
@@ -456,11 +467,11 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		if (this.keptTried || scope === null) return;
 		this.keptTried = true;
 		const root = sessionsRoot(this.host.settings.sessionsFolder);
-		const kept = keptHandoff(this.app, root, scope, this.sel.conversation);
-		if (!kept) return;
-		const now = nowSeconds();
-		this.startDrawing(root);
 		try {
+			const kept = keptHandoff(this.app, root, scope, this.sel.conversation);
+			if (!kept) return;
+			const now = nowSeconds();
+			this.startDrawing(root);
 			this.fillScopes([scope], new Map());
 			this.fillConversations(kept.options);
 			this.bodyEl.dataset.kept = 'true';
@@ -470,14 +481,6 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			this.startDrawing(root);
 			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
 		}
-	}
-
-	/** Keeps the handoff just drawn for the next start, with the stamps of the folders it came from. */
-	private keep(root: string, scope: string, latest: ResumeLatest, notes: number, options: KeptOption[], sources: RecordingSources): void {
-		const taken = sources.taken();
-		const stamps = scopesOf(scope, latest, taken).map((s): [string, string] => [s, folderStamp(this.app, root, s)]);
-		const conversation = this.sel.conversation;
-		keepHandoff(this.app, { v: 1, root, scope, conversation, stamps, latest, notes, options: keptOptions(options, conversation), ...taken });
 	}
 
 	/**

@@ -13,7 +13,7 @@ import { KEPT_HANDOFFS_KEY, KEPT_MAX, KEPT_OPTIONS, keepHandoff, keptOptions, ty
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
 import { EMPTY } from '../../../src/ui/shared/labels';
 import { layoutReady, loadPlugin, makeApp, openResumeView, settle, untilDone } from '../../helpers/harness';
-import { A2, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
+import { A2, A3, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
@@ -53,7 +53,7 @@ function storedAsJson(): KeptHandoff[] {
  * pane restored on `scope` with the workspace, before layout-ready as in Obsidian; the index's
  * opening pass held until `release`.
  */
-async function restartWithPassHeld(scope: string): Promise<{ view: ResumeView; release: () => Promise<void> }> {
+async function restartWithPassHeld(scope: string, conversation: string | null = null): Promise<{ view: ResumeView; release: () => Promise<void> }> {
 	plugin.unload();
 	await settle(50);
 	let open = (): void => undefined;
@@ -66,7 +66,7 @@ async function restartWithPassHeld(scope: string): Promise<{ view: ResumeView; r
 	// A new start of the same vault on this device: the workspace is laid out again.
 	Workspace.fromOriginalType2__(app.workspace).layoutReady = false;
 	plugin = await loadPlugin(app, null, false);
-	const view = await openResumeView(app, plugin, { scope, pinned: false });
+	const view = await openResumeView(app, plugin, { scope, conversation, pinned: conversation !== null });
 	layoutReady(app);
 	await settle();
 	return {
@@ -80,10 +80,10 @@ async function restartWithPassHeld(scope: string): Promise<{ view: ResumeView; r
 	};
 }
 
-async function firstStart(): Promise<ResumeView> {
-	app = makeApp(vaultFiles());
+async function firstStart(state: Record<string, unknown> = { scope: 'kestrel' }, files: Record<string, string> = {}): Promise<ResumeView> {
+	app = makeApp({ ...vaultFiles(), ...files });
 	plugin = await loadPlugin(app);
-	const view = await openResumeView(app, plugin, { scope: 'kestrel' });
+	const view = await openResumeView(app, plugin, state);
 	await untilDone(view.refresh());
 	return view;
 }
@@ -124,13 +124,98 @@ describe('the handoff kept for the next start', () => {
 		expect(q(view, '.logos-who')?.textContent).toMatch(/^claude · /);
 	});
 
-	test('a file added to the scope (a new working note file, a new checkpoint) makes the kept handoff stale too', async () => {
+	test('a checkpoint added to the scope since makes the kept handoff stale: the pane shows the new one once the index has it', async () => {
 		await firstStart();
 		storedAsJson();
-		await app.vault.create('sessions/kestrel/_convos/7c0e/20261117-120000-codex.md', '---\nsession: 20261117-120000-codex\n---\n');
+		const newer = vaultFiles()[A3].replace(/20261117-101517-claude/g, '20261117-120000-codex').replace('agent: claude', 'agent: codex');
+		await app.vault.create('sessions/kestrel/_convos/7c0e/20261117-120000-codex.md', newer);
 		const { view, release } = await restartWithPassHeld('kestrel');
 		expect(q(view, '.logos-handoff')).toBeNull();
 		await release();
+		expect(q(view, '.logos-who')?.textContent).toMatch(/^codex · /);
+	});
+
+	test("a verdict written to the scope's reviewed.md since makes it stale too", async () => {
+		await firstStart();
+		storedAsJson();
+		clock += 60;
+		const reviewed = app.vault.getAbstractFileByPath('sessions/kestrel/reviewed.md');
+		if (!(reviewed instanceof TFile)) throw new Error('no reviewed.md');
+		await app.vault.modify(reviewed, `${await app.vault.read(reviewed)}\n`);
+		const { view, release } = await restartWithPassHeld('kestrel');
+		expect(q(view, '.logos-handoff')).toBeNull();
+		await release();
+	});
+
+	test("a worktree scope's handoff is stale when anything in its project's folder changed (conversations span the worktrees)", async () => {
+		const wt = vaultFiles()[A3].replace(/20261117-101517-claude/g, '20261117-090000-codex').replace('agent: claude', 'agent: codex');
+		const live = await firstStart({ scope: 'kestrel/wt' }, { 'sessions/kestrel/wt/_convos/9a1b/20261117-090000-codex.md': wt });
+		expect((q(live, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('kestrel/wt');
+		// Opened before its state came, the pane drew the newest scope first: each keeps its own.
+		expect(storedAsJson().find((k) => k.scope === 'kestrel/wt')?.stamps.map(([p]) => p)).toEqual(['kestrel']);
+		clock += 60;
+		const a2 = app.vault.getAbstractFileByPath(A2);
+		if (!(a2 instanceof TFile)) throw new Error('no A2');
+		await app.vault.modify(a2, `${await app.vault.read(a2)}\n`);
+		const { view, release } = await restartWithPassHeld('kestrel/wt');
+		expect(q(view, '.logos-handoff')).toBeNull();
+		await release();
+		expect((q(view, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('kestrel/wt');
+	});
+
+	test('a conversation shown keeps its own handoff: a restart on it shows that one, a restart on the latest shows nothing kept', async () => {
+		const live = await firstStart({ scope: 'kestrel', conversation: 'd41f', pinned: true });
+		const handoff = q(live, '.logos-handoff')?.outerHTML;
+		expect(q(live, '.logos-who')?.textContent).toMatch(/^claude-code · /);
+		expect(storedAsJson().map((k) => [k.scope, k.conversation])).toContainEqual(['kestrel', 'd41f']);
+		let { view, release } = await restartWithPassHeld('kestrel', 'd41f');
+		expect(body(view).dataset.kept).toBe('true');
+		expect(q(view, '.logos-handoff')?.outerHTML).toBe(handoff);
+		expect((q(view, 'select.logos-conversation-select') as HTMLSelectElement).value).toBe('d41f');
+		await release();
+		expect(q(view, '.logos-handoff')?.outerHTML).toBe(handoff);
+		app.saveLocalStorage(KEPT_HANDOFFS_KEY, storedAsJson().filter((k) => k.conversation === 'd41f'));
+		({ view, release } = await restartWithPassHeld('kestrel'));
+		expect(q(view, '.logos-handoff')).toBeNull();
+		await release();
+	});
+
+	test('a file changed while the pane was drawing: that draw keeps nothing, the next one keeps the new handoff', async () => {
+		const view = await firstStart();
+		expect(storedAsJson()).toHaveLength(1);
+		// The draw holds its scope's model until the file below has changed.
+		let open = (): void => undefined;
+		const gate = new Promise<void>((ok) => (open = ok));
+		const load = plugin.source.loadScope.bind(plugin.source);
+		jest.spyOn(plugin.source, 'loadScope').mockImplementationOnce(async (scope) => {
+			await gate;
+			return load(scope);
+		});
+		const drawing = view.refresh(true);
+		await settle();
+		clock += 60;
+		const notes = app.vault.getAbstractFileByPath(NOTES);
+		if (!(notes instanceof TFile)) throw new Error('no notes');
+		await app.vault.modify(notes, `${await app.vault.read(notes)}- one more <!-- ts=${NOW - 60} agent=codex -->\n`);
+		open();
+		await untilDone(drawing);
+		expect(storedAsJson()).toEqual([]);
+		await settle(350);
+		await untilDone(view.refresh());
+		expect(storedAsJson().map((k) => k.notes)).toEqual([3]);
+	});
+
+	test('a device storage that refuses to keep (full) costs nothing: the pane is drawn, nothing is kept', async () => {
+		app = makeApp(vaultFiles());
+		jest.spyOn(app, 'saveLocalStorage').mockImplementation((key) => {
+			if (key === KEPT_HANDOFFS_KEY) throw new DOMException('full', 'QuotaExceededError');
+		});
+		plugin = await loadPlugin(app);
+		const view = await openResumeView(app, plugin, { scope: 'kestrel' });
+		await untilDone(view.refresh());
+		expect(q(view, '.logos-who')?.textContent).toMatch(/^claude · /);
+		expect(q(view, '.logos-error')).toBeNull();
+		expect(app.loadLocalStorage(KEPT_HANDOFFS_KEY)).toBeNull();
 	});
 
 	test('another scope than the one kept: nothing is shown before the index answers', async () => {
@@ -148,7 +233,7 @@ describe('the handoff kept for the next start', () => {
 		clock += 60;
 		const notes = app.vault.getAbstractFileByPath(NOTES);
 		if (!(notes instanceof TFile)) throw new Error('no notes');
-		await app.vault.modify(notes, `${await app.vault.read(notes)}- [2026-11-17 13:00] codex: one more\n`);
+		await app.vault.modify(notes, `${await app.vault.read(notes)}- one more <!-- ts=${NOW - 60} agent=codex -->\n`);
 		const { view, release } = await restartWithPassHeld('kestrel');
 		expect(q(view, '.logos-handoff')).toBeNull();
 		await release();
@@ -172,10 +257,15 @@ describe('the handoff kept for the next start', () => {
 		expect(keptMarks).toEqual([]);
 	});
 
-		test('kept data this version cannot draw (a hand edit, another version) is passed over: the pane waits for the index, with no error', async () => {
+	test.each([
+		['a record that is not whole', (k: KeptHandoff) => ({ ...k, latest: { ...k.latest, record: { path: k.latest.record.path } } })],
+		['stamps that are not pairs', (k: KeptHandoff) => ({ ...k, stamps: [null] })],
+		['not a list', () => 'kept'],
+	])('kept data this version cannot draw (%s) is passed over: the pane waits for the index, with no error', async (_, spoil) => {
 		await firstStart();
 		const [k] = storedAsJson();
-		app.saveLocalStorage(KEPT_HANDOFFS_KEY, [{ ...k, latest: { ...k.latest, record: { path: k.latest.record.path } } }]);
+		const spoilt = spoil(k);
+		app.saveLocalStorage(KEPT_HANDOFFS_KEY, Array.isArray(spoilt) || typeof spoilt !== 'object' ? spoilt : [spoilt]);
 		const { view, release } = await restartWithPassHeld('kestrel');
 		expect(body(view).textContent).toBe(EMPTY.loading);
 		expect(body(view).dataset.kept).toBeUndefined();
@@ -184,19 +274,19 @@ describe('the handoff kept for the next start', () => {
 		expect(q(view, '.logos-error')).toBeNull();
 	});
 
-		test('a scope of many conversations keeps the first of its menu and the one shown', () => {
+	test('a scope of many conversations keeps the first of its menu and the one shown', () => {
 		const options = Array.from({ length: KEPT_OPTIONS + 50 }, (_, i) => ({ id: `c${i}`, name: `conversation ${i}`, ts: i }));
 		expect(keptOptions(options, null).map((o) => o.id)).toEqual(options.slice(0, KEPT_OPTIONS).map((o) => o.id));
 		expect(keptOptions(options, 'c120').map((o) => o.id)).toEqual([...options.slice(0, KEPT_OPTIONS).map((o) => o.id), 'c120']);
 		expect(keptOptions(options, 'c3')).toHaveLength(KEPT_OPTIONS);
 	});
 
-		test('what is kept is bounded: the newest handoffs, one per scope and conversation', async () => {
+	test('what is kept is bounded: the newest handoffs, one per scope and conversation', async () => {
 		app = makeApp(vaultFiles());
 		plugin = await loadPlugin(app);
 		const one = (scope: string): KeptHandoff => ({ v: 1, root: 'sessions', scope, conversation: null, stamps: [], latest: { record: {} as never, intent: '', intentFrom: null }, notes: 0, options: [], records: [], lines: [], notesPaths: [], change: null });
-		for (let i = 0; i < KEPT_MAX + 3; i++) keepHandoff(app, one(`s${i}`));
-		keepHandoff(app, one('s5'));
+		for (let i = 0; i < KEPT_MAX + 3; i++) keepHandoff(app, one(`s${i}`), one(`s${i}`));
+		keepHandoff(app, one('s5'), one('s5'));
 		const kept = (app.loadLocalStorage(KEPT_HANDOFFS_KEY) as KeptHandoff[]).map((k) => k.scope);
 		expect(kept).toHaveLength(KEPT_MAX);
 		expect(kept[0]).toBe('s5');
