@@ -338,7 +338,9 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		// The first screen is the handoff: when drawing it took a frame or more, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
 		await pause();
-		rest();
+		const keep = rest();
+		await pause();
+		keep();
 	}
 
 	/**
@@ -392,9 +394,10 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 
 	/**
 	 * `loaded` is null when there is no scope to show (no folder, or no scope in it). Draws up to
-	 * the handoff block; returns what draws the rest.
+	 * the handoff block; returns what draws the rest, which returns what keeps the handoff for
+	 * the next start.
 	 */
-	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, events: number): () => void {
+	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, events: number): () => () => void {
 		this.model = loaded?.model ?? null;
 		this.scopes = over.scopes;
 		// From the first answer of the index on, the pane shows only what the index answers.
@@ -404,12 +407,12 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		this.fillConversations(plan.conversations);
 		if (!over.found) {
 			this.showSetupNeeded(EMPTY.noFolder(over.root));
-			return () => undefined;
+			return () => () => undefined;
 		}
 		const { scope, resume: r } = plan;
 		if (scope === null || loaded === null || r === null) {
 			this.showSetupNeeded(EMPTY.noScopes(over.root));
-			return () => undefined;
+			return () => () => undefined;
 		}
 		const { model } = loaded;
 		const sources = new RecordingSources(sourcesFrom(model, scope));
@@ -430,18 +433,19 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		const taken = sources.taken();
 		return () => {
 			rest();
-			// After the live handoff is on screen; a draw that file events overtook keeps nothing.
-			const key = { root: over.root, scope, conversation: r.conversation };
-			const latest = r.latest;
-			if (!latest) keepHandoff(this.app, key, null);
-			else if (events !== this.vaultEvents) keepHandoff(this.app, key, null);
-			else {
-				const stamps = projectsOf(scope, latest, taken).map((p): [string, string] => [p, folderStamp(this.app, over.root, p)]);
-				keepHandoff(this.app, key, { v: 1, ...key, stamps, latest, notes: r.uncommitted.length, options: keptOptions(plan.conversations, r.conversation), ...taken });
-			}
 			renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
 			this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
 			this.sections.apply(this.bodyEl);
+			return () => {
+				// After the pane is on screen; a draw that file events overtook keeps nothing.
+				const key = { root: over.root, scope, conversation: r.conversation };
+				const latest = r.latest;
+				if (!latest || events !== this.vaultEvents) keepHandoff(this.app, key, null);
+				else {
+					const stamps = projectsOf(scope, latest, taken).map((p): [string, string] => [p, folderStamp(this.app, over.root, p)]);
+					keepHandoff(this.app, key, { v: 1, ...key, stamps, latest, notes: r.uncommitted.length, options: keptOptions(plan.conversations, r.conversation), ...taken });
+				}
+			};
 		};
 	}
 
