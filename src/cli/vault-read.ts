@@ -10,7 +10,7 @@ import { checkpointFileCount, fileRole, listScopes, listScopesOfFolders, newestR
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
-import { parseUncommitted, type WorkingNote } from '../core';
+import { parseUncommittedShared, type WorkingNote } from '../core';
 import { pushAll, type VaultFile, type VaultSnapshot } from '../core';
 import { namesByFolder, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
@@ -146,7 +146,7 @@ function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeList
 		// A model's notes of a scope, without the model: its uncommitted.md parsed, none when unreadable (buildVaultModel).
 		const notesPath = listing.notes.get(scope);
 		const text = notesPath === undefined ? null : readOne(notesPath).text;
-		const notes: WorkingNote[] = text === null ? [] : parseUncommitted(text, scope);
+		const notes: WorkingNote[] = text === null ? [] : parseUncommittedShared(text, scope);
 		return { scope, checkpoints: checkpointFileCount(listing, scope), latest, notes };
 	});
 }

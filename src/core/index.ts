@@ -25,7 +25,7 @@ export {
 	promoteDecisions,
 	receiptsFor,
 } from './answers/receipts';
-export { parseUncommitted, renderUncommitted, renderNoteLine, isDeadEnd, parseRoute, notesToReappend } from './format/notes';
+export { parseUncommitted, parseUncommittedShared, renderUncommitted, renderNoteLine, isDeadEnd, parseRoute, notesToReappend } from './format/notes';
 export type { OwnNote, Reappend } from './format/notes';
 export { parseReviewed, renderVerdict, reviewKey, effectiveVerdict, undoVerdict, verdictBefore } from './format/reviews';
 export { readCommit, verdictFor, undoFor, reviewQueue, ownCommit, COMMIT_RULE } from './answers/review-request';

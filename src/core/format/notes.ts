@@ -88,6 +88,16 @@ function plainNote(line: string): ReadNote | null {
  * reads"); a property test holds both readings to the same answer.
  */
 export function parseUncommitted(text: string, scope: string): WorkingNote[] {
+	const notes = parseUncommittedShared(text, scope);
+	ownTexts(notes);
+	return notes;
+}
+
+/**
+ * parseUncommitted for a reader that lets the notes go soon (a CLI command): their texts
+ * may share the file's text (see ownTexts), so none is copied.
+ */
+export function parseUncommittedShared(text: string, scope: string): WorkingNote[] {
 	if (typeof text !== 'string') return [];
 	const notes = new NoteList(scope);
 	const n = text.length;
@@ -101,7 +111,6 @@ export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 		if (e === n) break;
 		s = e + 1;
 	}
-	ownTexts(notes.out);
 	return notes.out;
 }
 
