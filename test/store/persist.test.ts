@@ -201,10 +201,14 @@ describe('loadIndex', () => {
 describe('a save that pauses between its steps', () => {
 	const stem = (i: number): string => `202611${String(10 + (i % 20)).padStart(2, '0')}-09${String(Math.floor(i / 60) % 60).padStart(2, '0')}${String(i % 60).padStart(2, '0')}-claude`;
 	const path = (i: number): string => `sessions/kestrel/${stem(i)}.md`;
-	/** Enough checkpoints for an index of more than one step (steps.ts STEP_BYTES, 1 MB). */
+	// Indexes of a few megabytes, saved several times a test: slow on a busy machine, never waiting on a clock.
+	jest.setTimeout(60_000);
+	/** Checkpoints enough for an index of more than one step (steps.ts STEP_BYTES, 1 MB). */
+	const N = 600;
+	/** Fills the store with N checkpoints. */
 	const fill = (store: IndexStore, n: number): void => {
 		store.batch(() => {
-			for (let i = 0; i < n; i++) store.upsertCheckpoint(record(stem(i), { checkpoint: { state: `state of checkpoint ${i} `.repeat(40) } }), i, 1000 + i);
+			for (let i = 0; i < n; i++) store.upsertCheckpoint(record(stem(i), { checkpoint: { state: `state of checkpoint ${i} `.repeat(100) } }), i, 1000 + i);
 		});
 	};
 
@@ -244,7 +248,7 @@ describe('a save that pauses between its steps', () => {
 		let count = 0;
 		const saverA = storeSaver(a.store, paused, PATH, { saved: a.saved, timers: new ManualTimers(), pauses: () => () => (count++, settle()) });
 		const saverB = storeSaver(b.store, through, PATH, { saved: b.saved, timers: new ManualTimers() });
-		for (const s of [a.store, b.store]) fill(s, 1500);
+		for (const s of [a.store, b.store]) fill(s, N);
 		await saverA.flush();
 		await saverB.flush();
 		pauses.push(count);
@@ -259,7 +263,7 @@ describe('a save that pauses between its steps', () => {
 		expect([...paused.files.keys()].sort()).toEqual([PATH, `${PATH}.pages`]);
 		expect([...through.files.keys()].sort()).toEqual([...paused.files.keys()].sort());
 		for (const [name, bytes] of through.files) expect(same(paused.files.get(name), bytes)).toBe(true);
-		expect(await started(paused)).toEqual({ rebuilt: false, stamp: { mtime: 99, size: 2000 }, count: 1500 });
+		expect(await started(paused)).toEqual({ rebuilt: false, stamp: { mtime: 99, size: 2000 }, count: N });
 		for (const s of [a.store, b.store]) s.close();
 	});
 
@@ -271,7 +275,7 @@ describe('a save that pauses between its steps', () => {
 		let ungated = true;
 		const reports: string[] = [];
 		const saver = storeSaver(store, disk, PATH, { saved, timers, pauses: () => (ungated ? settle : gate.pause), onSaved: (r) => reports.push(r.kind) });
-		fill(store, 1500);
+		fill(store, N);
 		// A pages save needs the index written whole once before it.
 		if (kind === 'pages') await saver.flush();
 		store.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'before the save' } }), 50, 500);
@@ -289,14 +293,14 @@ describe('a save that pauses between its steps', () => {
 		expect(reports).toEqual([kind]);
 		expect([...disk.files.keys()].some((name) => !same(disk.files.get(name), before.get(name)))).toBe(true);
 		// The save that was paused wrote the index of its export, whole and loadable: not the change.
-		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 50, size: 500 }, count: 1500 });
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 50, size: 500 }, count: N });
 		// The change is still to be saved, and is, by the next save the saver has scheduled.
 		expect(saver.pending).toBe(true);
 		expect(timers.due.size).toBe(1);
 		timers.fire();
 		while (reports.length === 1) await settle();
 		expect(saver.pending).toBe(false);
-		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 60, size: 600 }, count: 1500 });
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 60, size: 600 }, count: N });
 		store.close();
 	});
 
@@ -306,7 +310,7 @@ describe('a save that pauses between its steps', () => {
 		const gate = new Gate();
 		const timers = new ManualTimers();
 		const saver = storeSaver(store, disk, PATH, { saved, timers, pauses: () => gate.pause });
-		fill(store, 1500);
+		fill(store, N);
 		timers.fire();
 		await settle();
 		expect(gate.reached).toBe(1);
@@ -315,7 +319,7 @@ describe('a save that pauses between its steps', () => {
 		gate.open();
 		await flushed;
 		expect(saver.pending).toBe(false);
-		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 60, size: 600 }, count: 1500 });
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 60, size: 600 }, count: N });
 		store.close();
 	});
 
@@ -326,18 +330,18 @@ describe('a save that pauses between its steps', () => {
 		const gate = new Gate(3);
 		let ungated = true;
 		const saver = storeSaver(store, disk, PATH, { saved, timers: new ManualTimers(), pauses: () => (ungated ? settle : gate.pause) });
-		fill(store, 1500);
+		fill(store, N);
 		await saver.flush();
 		if (kind === 'whole') store.batch(() => {
 			// Most pages changed: the next save writes the index whole.
-			for (let i = 0; i < 1500; i++) store.upsertCheckpoint(record(stem(i), { checkpoint: { state: `changed ${i} `.repeat(40) } }), 7000 + i, 1);
+			for (let i = 0; i < N; i++) store.upsertCheckpoint(record(stem(i), { checkpoint: { state: `changed ${i} `.repeat(100) } }), 7000 + i, 1);
 		});
 		else store.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'during the save' } }), 60, 600);
 		ungated = false;
 		void saver.flush();
 		while (gate.reached < 4) await settle();
 		// Never resumed: what is on disk is the last save's, whole and loadable.
-		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 3, size: 1003 }, count: 1500 });
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 3, size: 1003 }, count: N });
 		store.close();
 	});
 });
