@@ -208,7 +208,8 @@ async function oneRun(browser, host, vault) {
 		return performance.now();
 	});
 	out.eventsSaved = { ...(await page.evaluate(tasksBetween, [from, to])), ms: to - from };
-	// Its single steps: the database's bytes (db.export), and the whole save (export, checksum, write).
+	// Its single steps: the database's bytes (db.export), and the whole save (export, checksum, write),
+	// from start to end: the plugin's save gives the main thread back between its steps, so this is not one task.
 	out.save = await page.evaluate(async () => {
 		const service = window.host.plugins[0].index.service;
 		const t0 = performance.now();

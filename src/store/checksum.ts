@@ -9,33 +9,55 @@
  * header, so the 16 extra bytes change nothing for it or for other tools.
  */
 
+import { runThrough, STEP_BYTES, type Steps } from './steps';
+
 const MAGIC = [0x4c, 0x4f, 0x47, 0x43, 0x53, 0x55, 0x4d, 0x31]; // "LOGCSUM1"
 const TRAILER = 16;
 
 /** Two 32-bit lanes of multiply, rotate and xor over the bytes, four at a time. */
 export function sum(bytes: Uint8Array): [number, number] {
+	return runThrough(sumSteps(bytes));
+}
+
+/** sum(), a step per STEP_BYTES (steps.ts). */
+export function* sumSteps(bytes: Uint8Array): Steps<[number, number]> {
 	// Whole words from an aligned view when the bytes allow one, else from a copy.
 	const body = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
 	const words = new Int32Array(body.buffer, body.byteOffset, body.length >>> 2);
 	let a = 0x9e3779b1 ^ body.length;
 	let b = 0x85ebca77;
-	const n = words.length;
-	let i = 0;
-	for (; i + 1 < n; i += 2) {
-		a = Math.imul(a ^ words[i], 0x85ebca6b);
-		a = (a << 13) | (a >>> 19);
-		b = Math.imul(b ^ words[i + 1], 0xc2b2ae35);
-		b = (b << 15) | (b >>> 17);
+	// Words go in pairs; an odd last word is hashed with the bytes after it.
+	const paired = words.length - (words.length % 2);
+	for (let from = 0; from < paired; from += STEP_WORDS) {
+		const to = Math.min(paired, from + STEP_WORDS);
+		for (let i = from; i < to; i += 2) {
+			a = Math.imul(a ^ words[i], 0x85ebca6b);
+			a = (a << 13) | (a >>> 19);
+			b = Math.imul(b ^ words[i + 1], 0xc2b2ae35);
+			b = (b << 15) | (b >>> 17);
+		}
+		if (to < paired) yield;
 	}
-	for (let k = i * 4; k < body.length; k++) a = Math.imul(a ^ body[k], 0x85ebca6b);
+	for (let k = paired * 4; k < body.length; k++) a = Math.imul(a ^ body[k], 0x85ebca6b);
 	return [a >>> 0, b >>> 0];
 }
 
+/** Words a step of sumSteps hashes (an even number: they go in pairs). */
+const STEP_WORDS = STEP_BYTES / 4;
+
 /** The database bytes with their checksum after them. */
 export function withChecksum(bytes: Uint8Array): Uint8Array {
+	return runThrough(withChecksumSteps(bytes));
+}
+
+/** withChecksum(), a step per STEP_BYTES copied or hashed (steps.ts). */
+export function* withChecksumSteps(bytes: Uint8Array): Steps<Uint8Array> {
 	const out = new Uint8Array(bytes.length + TRAILER);
-	out.set(bytes);
-	writeTrailer(out, bytes.length, sum(bytes));
+	for (let at = 0; at < bytes.length; at += STEP_BYTES) {
+		out.set(bytes.subarray(at, at + STEP_BYTES), at);
+		yield;
+	}
+	writeTrailer(out, bytes.length, yield* sumSteps(bytes));
 	return out;
 }
 

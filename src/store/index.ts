@@ -7,6 +7,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { IndexStore, type IndexStoreOptions } from './store';
 import { type Base, type BytesPort, createSaver, type FileStat, IndexWriter, type LoadSource, loadIndex, type Saver, type SaverOptions, type SaveReport } from './persist';
 import type { UnusableReason } from './open';
+import type { Pause } from './steps';
 
 export * from './store';
 export type { ScopeActivity } from './activity';
@@ -14,6 +15,7 @@ export { initSql } from './sqlite';
 export { SCHEMA_VERSION } from './migrations';
 export { openIndexBytes, createIndexDb, fileKind, type FileKind, isDamageError, type UnusableReason } from './open';
 export { salvageOwnNotes } from './salvage';
+export type { Pause } from './steps';
 export { type Base, type BytesPort, createSaver, type FileStat, IndexWriter, loadIndex, pagesFile, saveIndex, type LoadSource, type Saver, type SaverOptions, type SaveReport, type Timers } from './persist';
 
 export type StoreLoad =
@@ -50,10 +52,13 @@ export interface SavedAs {
 /**
  * A debounced saver of the store to `path`; every change of the store schedules a save, which
  * writes only the pages changed since the index was written whole (IndexWriter). `saved` is
- * openIndexStore's; without it the first save writes the index whole.
+ * openIndexStore's; without it the first save writes the index whole. `pauses` makes the pause
+ * each save awaits between its steps (docs/decisions.md, "A save in tasks"); without it a save
+ * runs through.
  */
 export function storeSaver(
-	store: IndexStore, port: BytesPort, path: string, opts: Omit<SaverOptions, 'save'> & { saved?: SavedAs; onSaved?: (r: SaveReport) => void },
+	store: IndexStore, port: BytesPort, path: string,
+	opts: Omit<SaverOptions, 'save'> & { saved?: SavedAs; onSaved?: (r: SaveReport) => void; pauses?: () => Pause },
 ): Saver & { detach: () => void } {
 	const writer = new IndexWriter(port, path, {
 		base: opts.saved?.base ?? null,
@@ -62,7 +67,8 @@ export function storeSaver(
 		onReplaced: (bytes) => store.adoptOwnNotesOf(bytes),
 	});
 	const save = async (): Promise<void> => {
-		const report = await writer.save(() => store.export());
+		// A new pause for each save: its clock starts with the save (the plugin's gives the main thread back, steps.ts).
+		const report = await writer.save(() => store.export(), opts.pauses?.());
 		opts.onSaved?.(report);
 	};
 	const saver = createSaver({ ...opts, save });

@@ -130,6 +130,7 @@ export class Indexer {
 	) {
 		this.kept = new KeptFiles(store, this.files, opts.keptRows);
 		this.placer = new Placer(store, this.files, this.kept);
+		this.sliceStart = this.now();
 	}
 
 	/** Grows with every change the views should see (the store's and the vault's). */
@@ -471,14 +472,21 @@ export class Indexer {
 
 	/** Builds the model of these scopes' files, again only for scopes whose files changed. */
 	private async assemble(byScope: Map<string, Listed[]>, whole: boolean): Promise<VaultModel> {
-		this.begin();
 		const unread = this.kept.unreadScopeFiles(whole ? undefined : new Set(byScope.keys()));
+		// Work of many slices (a big scope's rows to decode, every scope's notes to parse) starts in a task of
+		// its own unless the indexer's last slice began just now: what asked for the model (a view) has used
+		// some of its task already, and how much is not known here (docs/decisions.md, "A start in tasks").
+		const heavy = unread.length >= this.slice / 2 || [...byScope].some(([scope, listed]) => listed.length >= this.slice && !this.kept.isLoaded(scope) && this.scopeModels.get(scope)?.rev !== this.files.scopeRevision(scope));
+		if (heavy) await this.newSlice();
+		this.begin();
 		const texts = await this.readAll(unread);
 		for (const f of unread) {
 			const r = texts.get(f.path) as ReadResult;
 			if ('error' in r) this.kept.failed(f, r.error);
 			else if (f.role === 'notes' && f.scope !== null) this.kept.keepNotes(f, parseUncommitted(r.text, f.scope));
 			else this.kept.keepVerdicts(f, r.text);
+			// The 50 uncommitted.md of 10,000 checkpoints are 20,000 notes to parse: a slice's share at a time.
+			await this.worked(notesWork(r));
 		}
 		for (const f of unread) this.files.touch(f);
 		// Every reviewed.md has been read once: later lines are news (schema.ts, step 7).

@@ -9,7 +9,8 @@
  * client or another device, or written whole since) are never applied, and a database put
  * together wrong is never opened (its checksum does not match, and the index alone is used).
  */
-import { checkedBytes, savedSum, sum, TRAILER_BYTES, withChecksum, writeTrailer } from './checksum';
+import { checkedBytes, savedSum, sum, sumSteps, TRAILER_BYTES, withChecksumSteps, writeTrailer } from './checksum';
+import { runThrough, STEP_BYTES, type Steps } from './steps';
 
 /** "LOGCPGS1": pages of this plugin's index. */
 const MAGIC = [0x4c, 0x4f, 0x47, 0x43, 0x50, 0x47, 0x53, 0x31];
@@ -31,31 +32,44 @@ function pageSizeOf(bytes: Uint8Array): number {
 	return raw === 1 ? 65536 : raw;
 }
 
-function pageHashes(bytes: Uint8Array, pageSize: number): Uint32Array {
+function* pageHashes(bytes: Uint8Array, pageSize: number): Steps<Uint32Array> {
 	const pages = Math.floor(bytes.length / pageSize);
 	const out = new Uint32Array(pages * 2);
+	const perStep = Math.max(1, Math.floor(STEP_BYTES / pageSize));
 	for (let p = 0; p < pages; p++) {
 		const [a, b] = sum(bytes.subarray(p * pageSize, (p + 1) * pageSize));
 		out[2 * p] = a;
 		out[2 * p + 1] = b;
+		if ((p + 1) % perStep === 0) yield;
 	}
 	return out;
 }
 
 /** The base a saved file (database and checksum) gives, or null when it has no checksum. */
 export function baseOf(saved: Uint8Array): Base | null {
+	return runThrough(baseSteps(saved));
+}
+
+/** baseOf(), a step per STEP_BYTES hashed (steps.ts). */
+export function* baseSteps(saved: Uint8Array): Steps<Base | null> {
 	const known = savedSum(saved);
 	const body = saved.subarray(0, saved.length - TRAILER_BYTES);
 	const pageSize = pageSizeOf(body);
 	if (!known || pageSize === 0 || body.length % pageSize !== 0) return null;
-	return { sum: known, pageSize, hashes: pageHashes(body, pageSize) };
+	return { sum: known, pageSize, hashes: yield* pageHashes(body, pageSize) };
 }
 
 /** Indexes of the pages of `bytes` that differ from the base's (or are past its end); null when the page size changed. */
 export function changedPages(base: Base, bytes: Uint8Array): number[] | null {
+	return runThrough(changedPagesSteps(base, bytes));
+}
+
+/** changedPages(), a step per STEP_BYTES hashed (steps.ts). */
+export function* changedPagesSteps(base: Base, bytes: Uint8Array): Steps<number[] | null> {
 	if (pageSizeOf(bytes) !== base.pageSize || bytes.length % base.pageSize !== 0) return null;
 	const pages = bytes.length / base.pageSize;
 	const known = base.hashes.length / 2;
+	const perStep = Math.max(1, Math.floor(STEP_BYTES / base.pageSize));
 	const out: number[] = [];
 	for (let p = 0; p < pages; p++) {
 		if (p >= known) {
@@ -64,19 +78,25 @@ export function changedPages(base: Base, bytes: Uint8Array): number[] | null {
 		}
 		const [a, b] = sum(bytes.subarray(p * base.pageSize, (p + 1) * base.pageSize));
 		if (a !== base.hashes[2 * p] || b !== base.hashes[2 * p + 1]) out.push(p);
+		if ((p + 1) % perStep === 0) yield;
 	}
 	return out;
 }
 
 /** The pages file: `changed` pages of `bytes` for the base, with its own checksum after it. */
 export function encodePages(base: Base, bytes: Uint8Array, changed: readonly number[]): Uint8Array {
+	return runThrough(encodePagesSteps(base, bytes, changed));
+}
+
+/** encodePages(), a step per STEP_BYTES hashed (steps.ts): the database's checksum is over all of it. */
+export function* encodePagesSteps(base: Base, bytes: Uint8Array, changed: readonly number[]): Steps<Uint8Array> {
 	const ps = base.pageSize;
+	const [a, b] = yield* sumSteps(bytes);
 	const out = new Uint8Array(HEAD + changed.length * (4 + ps));
 	const view = new DataView(out.buffer);
 	out.set(MAGIC, 0);
 	view.setUint32(8, base.sum[0]);
 	view.setUint32(12, base.sum[1]);
-	const [a, b] = sum(bytes);
 	view.setUint32(16, a);
 	view.setUint32(20, b);
 	view.setUint32(24, ps);
@@ -91,7 +111,7 @@ export function encodePages(base: Base, bytes: Uint8Array, changed: readonly num
 		out.set(bytes.subarray(p * ps, (p + 1) * ps), at);
 		at += ps;
 	}
-	return withChecksum(out);
+	return yield* withChecksumSteps(out);
 }
 
 /** The most a rebuilt database may hold (a damaged count must not allocate gigabytes): 1 GiB. */

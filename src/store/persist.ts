@@ -7,10 +7,11 @@
  * rename's target is cleared first.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { savedSum, withChecksum } from './checksum';
+import { savedSum, withChecksum, withChecksumSteps } from './checksum';
 import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
-import { applyPages, type Base, baseOf, changedPages, encodePages } from './pages';
+import { applyPages, type Base, baseSteps, changedPagesSteps, encodePagesSteps } from './pages';
 import { salvageOwnNotes, type SalvagedNote } from './salvage';
+import { type Pause, runPaused } from './steps';
 
 export type { Base } from './pages';
 
@@ -122,9 +123,9 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
 }
 
-async function baseAfter(bytes: Uint8Array, pause?: () => Promise<void>): Promise<Base | null> {
+async function baseAfter(bytes: Uint8Array, pause?: Pause): Promise<Base | null> {
 	await pause?.();
-	return baseOf(bytes);
+	return runPaused(baseSteps(bytes), pause);
 }
 
 /**
@@ -179,20 +180,29 @@ export class IndexWriter {
 		this.stat = opts.stat;
 	}
 
-	/** `database` exports the index: called once the writer knows what it writes over. */
-	async save(database: () => Uint8Array): Promise<SaveReport> {
+	/**
+	 * `database` exports the index: called once the writer knows what it writes over. `pause`
+	 * comes after the export and between the steps of hashing and copying its bytes: they are
+	 * the export's, so a change of the index meanwhile is not in them; it schedules the next
+	 * save (docs/decisions.md, "A save in tasks").
+	 */
+	async save(database: () => Uint8Array, pause?: Pause): Promise<SaveReport> {
 		const replaced = await this.replacedSince();
 		const bytes = database();
-		const changed = this.base ? changedPages(this.base, bytes) : null;
-		if (this.base && changed && changed.length * this.base.pageSize <= bytes.length / 8) {
-			const file = encodePages(this.base, bytes, changed);
+		await pause?.();
+		const base = this.base;
+		const changed = base ? await runPaused(changedPagesSteps(base, bytes), pause) : null;
+		if (base && changed && changed.length * base.pageSize <= bytes.length / 8) {
+			const file = await runPaused(encodePagesSteps(base, bytes, changed), pause);
 			await swapWrite(this.port, pagesFile(this.path), file);
 			return { kind: 'pages', bytes: file.length, replaced };
 		}
 		// Not packed first: VACUUM would take back ~2% of a 10k index for 0.4–1 s of main thread.
-		const whole = withChecksum(bytes);
+		const whole = await runPaused(withChecksumSteps(bytes), pause);
+		// The pages' sums of the new file, taken before it is written: once it is, the next save is measured against them.
+		const next = await runPaused(baseSteps(whole), pause);
 		await swapWrite(this.port, this.path, whole);
-		this.base = baseOf(whole);
+		this.base = next;
 		await this.remember();
 		// Pages written for the previous index would never apply again: they go.
 		const file = pagesFile(this.path);

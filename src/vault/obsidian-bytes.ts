@@ -24,8 +24,10 @@ export function obsidianBytesPort(adapter: DataAdapter): BytesPort {
 		async write(path, bytes) {
 			const dir = parentOf(path);
 			if (dir !== '' && !(await adapter.exists(dir))) await adapter.mkdir(dir);
-			// A copy in a plain ArrayBuffer of exactly these bytes: the adapter writes the whole buffer.
-			await adapter.writeBinary(path, bytes.slice().buffer);
+			// The adapter writes the whole buffer: a copy of exactly these bytes when they are a part of
+			// one. A save's bytes are a buffer of their own, never changed after (15 MB not copied again).
+			const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+			await adapter.writeBinary(path, whole ? bytes.buffer : bytes.slice().buffer);
 		},
 		rename: (from, to) => adapter.rename(from, to),
 		remove: (path) => adapter.remove(path),

@@ -242,6 +242,8 @@ export class IndexService extends Component {
 				delayMs: SAVE_DELAY_MS,
 				timers: { setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
 				onError: (e) => console.error('Logos Continuity: the index could not be saved', e),
+				// Hashing and copying a 15 MB index are steps: a save gives the main thread back between them (docs/decisions.md, "A save in tasks").
+				pauses: () => pausesAfterLongSteps(),
 			});
 			this.indexer = this.newIndexer(store);
 			this.state = 'ready';

@@ -323,7 +323,7 @@ describe('a pass in slices', () => {
 	}
 
 	/** An indexer whose every yield is seen by `atYield`; reads and row writes are counted per slice. */
-	function sliced(store: IndexStore, atYield: (k: number) => Promise<void> | void = () => undefined, sliceFiles = 1): { ix: Indexer; slices: { reads: number; writes: number }[] } {
+	function sliced(store: IndexStore, atYield: (k: number) => Promise<void> | void = () => undefined, sliceFiles = 1, clock = still): { ix: Indexer; slices: { reads: number; writes: number }[] } {
 		const slices = [{ reads: 0, writes: 0 }];
 		const port = nodeTextPort(dir);
 		const upsert = store.upsertCheckpoint.bind(store);
@@ -340,7 +340,7 @@ describe('a pass in slices', () => {
 			slices[slices.length - 1].reads++;
 			return port.read(p);
 		};
-		return { ix: new Indexer(store, { read }, { ownAgent: () => 'obsidian', yieldNow, sliceFiles, clock: still }), slices };
+		return { ix: new Indexer(store, { read }, { ownAgent: () => 'obsidian', yieldNow, sliceFiles, clock }), slices };
 	}
 
 	test('a cold pass yields between slices of at most sliceFiles checkpoints read and rows written, and writes what an unsliced pass writes', async () => {
@@ -400,6 +400,36 @@ describe('a pass in slices', () => {
 		} finally {
 			fs.rmSync(pristine, { recursive: true, force: true });
 		}
+	});
+
+	test('the first model after a warm start parses the notes files a slice\'s share at a time, and is the full scan\'s', async () => {
+		const first = indexer();
+		await first.ix.fullPass(listSessions(dir));
+		const { ix, slices } = sliced(new IndexStore(new sql.Database(first.ix.store.export())));
+		await ix.fullPass(listSessions(dir));
+		const before = slices.length;
+		const model = await ix.model();
+		// Every uncommitted.md and reviewed.md is read and parsed for the model (a warm pass keeps none),
+		// then each scope's model is built: one slice of work each, at one file a slice.
+		const notesFiles = listSessions(dir).files.filter((f) => /\/(uncommitted|reviewed)\.md$/.test(f.path)).length;
+		expect(notesFiles).toBeGreaterThan(1);
+		expect(slices.length - before).toBeGreaterThanOrEqual(notesFiles + model.scopes.length);
+		expect(view(model)).toEqual(view(buildVaultModel(loadSnapshot(dir))));
+	});
+
+	test.each([[true, 'in a task of its own'], [false, 'at once']] as const)('a model of many slices of work, asked for long after the indexer last worked (%p), begins %s', async (idle, _how) => {
+		const first = indexer();
+		await first.ix.fullPass(listSessions(dir));
+		let now = 0;
+		const { ix, slices } = sliced(new IndexStore(new sql.Database(first.ix.store.export())), undefined, 1, () => now);
+		await ix.fullPass(listSessions(dir));
+		// What asked for the model may have used its task already: the indexer cannot tell how much.
+		if (idle) now += 1000;
+		const current = slices.length - 1;
+		const reads = slices[current].reads;
+		await ix.model();
+		// The notes files the model reads first: in the slice current when it was asked for, or after a yield.
+		expect(slices[current].reads > reads).toBe(!idle);
 	});
 
 	test.each(['cold', 'warm', 'rebuild'] as const)('a %s pass cut short at any yield, its index saved there, is completed by the next start', async (kind) => {

@@ -3,7 +3,7 @@ import { IndexStore } from '../../src/store/store';
 import { createIndexDb } from '../../src/store/open';
 import { loadIndex, newCopy, oldCopy, saveIndex } from '../../src/store/persist';
 import { openIndexStore, storeSaver } from '../../src/store';
-import { Crash, loadSql, ManualTimers, MemoryDisk, record } from '../helpers/store';
+import { Crash, loadSql, ManualTimers, MemoryDisk, record, settle } from '../helpers/store';
 
 const PATH = '.obsidian/plugins/logos-continuity/index.db';
 
@@ -191,5 +191,157 @@ describe('loadIndex', () => {
 		expect(second.store.fileStamp('sessions/kestrel/20261116-091204-claude.md')).toEqual({ mtime: 5, size: 6 });
 		expect(second.store.pendingOwnNotes().map((n) => n.text)).toEqual(['check the retry path']);
 		second.store.close();
+	});
+});
+
+/**
+ * A save in steps (docs/decisions.md, "A save in tasks"): the plugin's saver gives the main
+ * thread back after the export and between the steps of hashing and copying it.
+ */
+describe('a save that pauses between its steps', () => {
+	const stem = (i: number): string => `202611${String(10 + (i % 20)).padStart(2, '0')}-09${String(Math.floor(i / 60) % 60).padStart(2, '0')}${String(i % 60).padStart(2, '0')}-claude`;
+	const path = (i: number): string => `sessions/kestrel/${stem(i)}.md`;
+	// Indexes of a few megabytes, saved several times a test: slow on a busy machine, never waiting on a clock.
+	jest.setTimeout(60_000);
+	/** Checkpoints enough for an index of more than one step (steps.ts STEP_BYTES, 1 MB). */
+	const N = 600;
+	/** Fills the store with N checkpoints. */
+	const fill = (store: IndexStore, n: number): void => {
+		store.batch(() => {
+			for (let i = 0; i < n; i++) store.upsertCheckpoint(record(stem(i), { checkpoint: { state: `state of checkpoint ${i} `.repeat(100) } }), i, 1000 + i);
+		});
+	};
+
+	/** A pause the test opens: pauses after the first `free` wait until `open()`; `reached` counts them. */
+	class Gate {
+		reached = 0;
+		private waiting: (() => void)[] = [];
+		private opened = false;
+		constructor(private readonly free = 0) {}
+		readonly pause = (): Promise<void> => {
+			this.reached++;
+			if (this.opened || this.reached <= this.free) return settle();
+			return new Promise((ok) => this.waiting.push(ok));
+		};
+		open(): void {
+			this.opened = true;
+			for (const ok of this.waiting.splice(0)) ok();
+		}
+	}
+
+	/** Byte for byte, without a deep comparison of megabytes. */
+	const same = (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean => a !== undefined && b !== undefined && Buffer.compare(a, b) === 0;
+
+	async function started(disk: MemoryDisk): Promise<{ rebuilt: boolean; stamp: unknown; count: number }> {
+		const { store, load } = await openIndexStore(sql, disk, PATH);
+		const out = { rebuilt: load.rebuilt, stamp: store.fileStamp(path(3)), count: store.stats().checkpoints };
+		store.close();
+		return out;
+	}
+
+	it('writes the same files as a save that runs through, whole and then as pages', async () => {
+		const paused = new MemoryDisk();
+		const through = new MemoryDisk();
+		const pauses: number[] = [];
+		const a = await openIndexStore(sql, paused, PATH);
+		const b = await openIndexStore(sql, through, PATH);
+		let count = 0;
+		const saverA = storeSaver(a.store, paused, PATH, { saved: a.saved, timers: new ManualTimers(), pauses: () => () => (count++, settle()) });
+		const saverB = storeSaver(b.store, through, PATH, { saved: b.saved, timers: new ManualTimers() });
+		for (const s of [a.store, b.store]) fill(s, N);
+		await saverA.flush();
+		await saverB.flush();
+		pauses.push(count);
+		for (const s of [a.store, b.store]) s.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'a new next step' } }), 99, 2000);
+		count = 0;
+		await saverA.flush();
+		await saverB.flush();
+		pauses.push(count);
+		// Whole: the export, its copy and its pages' sums in steps; pages: the export and its pages' sums.
+		expect(pauses[0]).toBeGreaterThan(3);
+		expect(pauses[1]).toBeGreaterThan(2);
+		expect([...paused.files.keys()].sort()).toEqual([PATH, `${PATH}.pages`]);
+		expect([...through.files.keys()].sort()).toEqual([...paused.files.keys()].sort());
+		for (const [name, bytes] of through.files) expect(same(paused.files.get(name), bytes)).toBe(true);
+		expect(await started(paused)).toEqual({ rebuilt: false, stamp: { mtime: 99, size: 2000 }, count: N });
+		for (const s of [a.store, b.store]) s.close();
+	});
+
+	it.each(['whole', 'pages'] as const)('writes the index as it was exported when it changes during a %s save, and saves the change next', async (kind) => {
+		const disk = new MemoryDisk();
+		const { store, saved } = await openIndexStore(sql, disk, PATH);
+		const gate = new Gate();
+		const timers = new ManualTimers();
+		let ungated = true;
+		const reports: string[] = [];
+		const saver = storeSaver(store, disk, PATH, { saved, timers, pauses: () => (ungated ? settle : gate.pause), onSaved: (r) => reports.push(r.kind) });
+		fill(store, N);
+		// A pages save needs the index written whole once before it.
+		if (kind === 'pages') await saver.flush();
+		store.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'before the save' } }), 50, 500);
+		ungated = false;
+		reports.length = 0;
+		timers.fire();
+		await settle();
+		expect(gate.reached).toBe(1);
+		const before = new Map(disk.files);
+		// The change comes while the save is paused after the export.
+		store.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'during the save' } }), 60, 600);
+		expect(saver.pending).toBe(true);
+		gate.open();
+		while (reports.length === 0) await settle();
+		expect(reports).toEqual([kind]);
+		expect([...disk.files.keys()].some((name) => !same(disk.files.get(name), before.get(name)))).toBe(true);
+		// The save that was paused wrote the index of its export, whole and loadable: not the change.
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 50, size: 500 }, count: N });
+		// The change is still to be saved, and is, by the next save the saver has scheduled.
+		expect(saver.pending).toBe(true);
+		expect(timers.due.size).toBe(1);
+		timers.fire();
+		while (reports.length === 1) await settle();
+		expect(saver.pending).toBe(false);
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 60, size: 600 }, count: N });
+		store.close();
+	});
+
+	it('saves a change made while a save is paused when the plugin unloads then (flush)', async () => {
+		const disk = new MemoryDisk();
+		const { store, saved } = await openIndexStore(sql, disk, PATH);
+		const gate = new Gate();
+		const timers = new ManualTimers();
+		const saver = storeSaver(store, disk, PATH, { saved, timers, pauses: () => gate.pause });
+		fill(store, N);
+		timers.fire();
+		await settle();
+		expect(gate.reached).toBe(1);
+		store.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'during the save' } }), 60, 600);
+		const flushed = saver.flush();
+		gate.open();
+		await flushed;
+		expect(saver.pending).toBe(false);
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 60, size: 600 }, count: N });
+		store.close();
+	});
+
+	it.each(['whole', 'pages'] as const)('leaves a complete index when the app stops during a paused %s save', async (kind) => {
+		const disk = new MemoryDisk();
+		const { store, saved } = await openIndexStore(sql, disk, PATH);
+		// Held in the middle of hashing the export (the export, then two steps of it, pass).
+		const gate = new Gate(3);
+		let ungated = true;
+		const saver = storeSaver(store, disk, PATH, { saved, timers: new ManualTimers(), pauses: () => (ungated ? settle : gate.pause) });
+		fill(store, N);
+		await saver.flush();
+		if (kind === 'whole') store.batch(() => {
+			// Most pages changed: the next save writes the index whole.
+			for (let i = 0; i < N; i++) store.upsertCheckpoint(record(stem(i), { checkpoint: { state: `changed ${i} `.repeat(100) } }), 7000 + i, 1);
+		});
+		else store.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'during the save' } }), 60, 600);
+		ungated = false;
+		void saver.flush();
+		while (gate.reached < 4) await settle();
+		// Never resumed: what is on disk is the last save's, whole and loadable.
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 3, size: 1003 }, count: N });
+		store.close();
 	});
 });
