@@ -24,8 +24,8 @@ async function measure(runs) {
 	let worked = 0;
 	// ResumeView.prepare: works out the resume from a model already in hand (its steps may be tasks
 	// of their own: the waits between them are counted). ResumeView.render: builds the DOM up to the
-	// handoff and returns what draws the rest (the pane may let a frame be drawn between): both parts
-	// are timed, not the wait between them; layout is forced after.
+	// handoff and returns the steps that draw the rest (the pane may let a frame be drawn between):
+	// every part is timed, not the waits between them; layout is forced after the last section.
 	view.prepare = async function (...args) {
 		const t0 = performance.now();
 		const plan = await prepare.apply(this, args);
@@ -34,17 +34,22 @@ async function measure(runs) {
 	};
 	view.render = function (...args) {
 		const t0 = performance.now();
-		const rest = render.apply(this, args);
-		const first = worked + performance.now() - t0;
-		return () => {
-			const t1 = performance.now();
-			const keep = rest();
-			js = first + (performance.now() - t1);
-			void this.contentEl.offsetHeight;
-			laidOut = first + (performance.now() - t1);
-			// Keeping the handoff for the next start comes after, in a task of its own when long: not timed.
-			return keep;
-		};
+		const steps = render.apply(this, args);
+		let spent = worked + performance.now() - t0;
+		// The last step keeps the handoff for the next start: not timed. Layout is forced after the one before it.
+		return steps.map((step, i) => {
+			if (i === steps.length - 1) return step;
+			return () => {
+				const t1 = performance.now();
+				step();
+				spent += performance.now() - t1;
+				js = spent;
+				if (i !== steps.length - 2) return;
+				const t2 = performance.now();
+				void this.contentEl.offsetHeight;
+				laidOut = spent + (performance.now() - t2);
+			};
+		});
 	};
 	const out = { render: [], layout: [], refresh: [], elements: 0 };
 	try {

@@ -18,28 +18,30 @@ import { rowVerdict } from '../review/verdict-marks';
 export const HANDOFF_LIST_LIMIT = 3;
 
 export function renderResume(parent: HTMLElement, r: ResumeModel, env: RenderEnv): void {
-	renderHandoffFirst(parent, r, env)();
+	for (const step of renderHandoffFirst(parent, r, env)) step();
 }
 
 /**
- * The handoff block now, the sections after it when the returned function is called: the pane
- * lets the browser draw the first screen in between (docs/decisions.md, "The pane at the speed
- * of the scope").
+ * The handoff block now, the sections after it in steps, in order: the pane lets the browser
+ * draw the first screen before them, and gives the main thread back between steps that take
+ * long (docs/decisions.md, "The pane at the speed of the scope", "A start in tasks").
  */
-export function renderHandoffFirst(parent: HTMLElement, r: ResumeModel, env: RenderEnv): () => void {
+export function renderHandoffFirst(parent: HTMLElement, r: ResumeModel, env: RenderEnv): (() => void)[] {
 	const el = parent.createDiv({ cls: 'logos-resume' });
 	const latest = r.latest;
 	if (latest) renderHandoff(el, latest, { now: r.now, notes: r.uncommitted.length }, env);
 	else el.createDiv({ cls: 'logos-empty', text: EMPTY.noCheckpoints });
-	return () => {
-		if (latest) renderLatest(el, latest.record, r.rulings, env);
-		renderAfterNext(el, r, env, 'notes');
-		renderEarlier(el, r, env);
-		if (latest) renderFiles(el, latest.record, env);
-		if (latest) renderCommands(el, latest.record, env);
-		if (latest) renderInferred(el, latest.record, env);
-		renderAfterNext(el, r, env, 'rest');
-	};
+	const steps = [() => renderAfterNext(el, r, env, 'notes'), () => renderEarlier(el, r, env)];
+	if (latest) {
+		steps.unshift(() => renderLatest(el, latest.record, r.rulings, env));
+		steps.push(() => {
+			renderFiles(el, latest.record, env);
+			renderCommands(el, latest.record, env);
+			renderInferred(el, latest.record, env);
+		});
+	}
+	steps.push(() => renderAfterNext(el, r, env, 'rest'));
+	return steps;
 }
 
 /** What the handoff block shows besides the latest checkpoint: the time it is drawn at and the working notes waiting. */

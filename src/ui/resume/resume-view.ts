@@ -338,9 +338,10 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		// The first screen is the handoff: when drawing it took a frame or more, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
 		await pause();
-		const keep = rest();
-		await pause();
-		keep();
+		for (const step of rest) {
+			step();
+			await pause();
+		}
 	}
 
 	/**
@@ -394,10 +395,10 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 
 	/**
 	 * `loaded` is null when there is no scope to show (no folder, or no scope in it). Draws up to
-	 * the handoff block; returns what draws the rest, which returns what keeps the handoff for
+	 * the handoff block; returns the steps that draw the rest, the last keeping the handoff for
 	 * the next start.
 	 */
-	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, events: number): () => () => void {
+	private render(over: ScopeOverview, loaded: LoadedModel | null, plan: Prepared, events: number): (() => void)[] {
 		this.model = loaded?.model ?? null;
 		this.scopes = over.scopes;
 		// From the first answer of the index on, the pane shows only what the index answers.
@@ -407,12 +408,12 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		this.fillConversations(plan.conversations);
 		if (!over.found) {
 			this.showSetupNeeded(EMPTY.noFolder(over.root));
-			return () => () => undefined;
+			return [];
 		}
 		const { scope, resume: r } = plan;
 		if (scope === null || loaded === null || r === null) {
 			this.showSetupNeeded(EMPTY.noScopes(over.root));
-			return () => () => undefined;
+			return [];
 		}
 		const { model } = loaded;
 		const sources = new RecordingSources(sourcesFrom(model, scope));
@@ -429,14 +430,20 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 				}));
 			};
 		}
-		const rest = renderHandoffFirst(this.bodyEl, r, env);
+		const sections = renderHandoffFirst(this.bodyEl, r, env);
 		const taken = sources.taken();
-		return () => {
-			rest();
-			renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
-			this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
+		// Each section comes open or closed as the person left it, as soon as it is drawn.
+		const shown = (draw: () => void) => (): void => {
+			draw();
 			this.sections.apply(this.bodyEl);
-			return () => {
+		};
+		return [
+			...sections.map(shown),
+			shown(() => {
+				renderPlanBlock(this.bodyEl, r, model.scan, env, () => loadPlans(this.app.vault, loaded.root, scope));
+				this.host.index?.renderExtras(this.bodyEl, scope, (el, fn) => this.lines.action(el, fn));
+			}),
+			() => {
 				// After the pane is on screen; a draw that file events overtook keeps nothing.
 				const key = { root: over.root, scope, conversation: r.conversation };
 				const latest = r.latest;
@@ -445,8 +452,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 					const stamps = projectsOf(scope, latest, taken).map((p): [string, string] => [p, folderStamp(this.app, over.root, p)]);
 					keepHandoff(this.app, key, { v: 1, ...key, stamps, latest, notes: r.uncommitted.length, options: keptOptions(plan.conversations, r.conversation), ...taken });
 				}
-			};
-		};
+			},
+		];
 	}
 
 	/** The header's source line and a cleared body, for a new drawing. */
