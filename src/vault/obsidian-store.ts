@@ -11,7 +11,7 @@ import type { IndexStore } from '../store/store';
 import { type FileEvent, Indexer, type MissingOwn, type PassReport } from '../store/indexer';
 import { initSql } from '../store/sqlite';
 import { indexPath, obsidianBytesPort } from './obsidian-bytes';
-import { listSessionsFolder, obsidianTextPort, stampOf } from './obsidian-listing';
+import { listSessionsFolder, listSessionsFolderInSteps, obsidianTextPort, stampOf } from './obsidian-listing';
 import { isUnder, sessionsRoot } from './obsidian-snapshot';
 import { nextTask, pausesAfterLongSteps } from './next-task';
 
@@ -274,10 +274,8 @@ export class IndexService extends Component {
 	}
 
 	private async fullPass(ix: Indexer): Promise<void> {
-		const pause = pausesAfterLongSteps();
-		const listing = listSessionsFolder(this.host.app.vault, this.host.folder());
-		// Walking 10,000 files of the folder tree is one step: the pass begins in a task of its own.
-		await pause();
+		// The folder tree walked, then its files stamped a thousand at a time: the pass begins in a task of its own.
+		const listing = await listSessionsFolderInSteps(this.host.app.vault, this.host.folder(), pausesAfterLongSteps());
 		const report = await ix.fullPass(listing);
 		await this.onMissing(report.missingOwn);
 	}
