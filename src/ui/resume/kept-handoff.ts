@@ -41,6 +41,8 @@ export interface KeptHandoff {
 	latest: ResumeLatest;
 	notes: number;
 	options: KeptOption[];
+	/** Every scope's name, for the scope menu (a scope made since is listed once the index answers). */
+	scopes: string[];
 	/** What the block asked of its sources, and their answers. */
 	records: [string, CheckpointRecord][];
 	lines: [string, number][];
@@ -154,6 +156,7 @@ function isKept(x: unknown): x is KeptHandoff {
 		k.v === 1 && typeof k.scope === 'string' && typeof k.root === 'string' && (k.conversation === null || typeof k.conversation === 'string') &&
 		Array.isArray(k.stamps) && k.stamps.every((p) => isPair(p, 'string')) && Array.isArray(k.lines) && k.lines.every((p) => isPair(p, 'number')) &&
 		Array.isArray(k.records) && Array.isArray(k.notesPaths) && Array.isArray(k.options) && typeof k.notes === 'number' &&
+		Array.isArray(k.scopes) && k.scopes.every((x) => typeof x === 'string') &&
 		typeof k.latest === 'object' && k.latest !== null
 	);
 }

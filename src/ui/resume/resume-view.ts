@@ -450,7 +450,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 				if (!latest || events !== this.vaultEvents) keepHandoff(this.app, key, null);
 				else {
 					const stamps = projectsOf(scope, latest, taken).map((p): [string, string] => [p, folderStamp(this.app, over.root, p)]);
-					keepHandoff(this.app, key, { v: 1, ...key, stamps, latest, notes: r.uncommitted.length, options: keptOptions(plan.conversations, r.conversation), ...taken });
+					keepHandoff(this.app, key, { v: 1, ...key, stamps, latest, notes: r.uncommitted.length, options: keptOptions(plan.conversations, r.conversation), scopes: over.scopes, ...taken });
 				}
 			},
 		];
@@ -483,7 +483,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			if (!kept) return;
 			const now = nowSeconds();
 			this.startDrawing(root);
-			this.fillScopes([scope], new Map());
+			this.fillScopes(kept.scopes.includes(scope) ? kept.scopes : [scope], new Map());
 			this.fillConversations(kept.options);
 			this.bodyEl.dataset.kept = 'true';
 			renderHandoffOnly(this.bodyEl, kept.latest, { now, notes: kept.notes }, this.env(keptSources(kept), scope));

@@ -98,9 +98,11 @@ describe('the handoff kept for the next start', () => {
 		const { view, release } = await restartWithPassHeld('kestrel');
 		expect(body(view).dataset.kept).toBe('true');
 		expect(q(view, '.logos-handoff')?.outerHTML).toBe(handoff);
-		// The handoff alone: the sections come with the index.
+		// The handoff alone: the sections come with the index. The scope menu is whole.
 		expect(q(view, '.logos-section')).toBeNull();
-		expect((q(view, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('kestrel');
+		const select = q(view, 'select.logos-scope-select') as HTMLSelectElement;
+		expect(select.value).toBe('kestrel');
+		expect([...select.options].map((o) => o.value)).toEqual(['heron', 'kestrel']);
 
 		await release();
 		expect(body(view).dataset.kept).toBeUndefined();
@@ -284,7 +286,7 @@ describe('the handoff kept for the next start', () => {
 	test('what is kept is bounded: the newest handoffs, one per scope and conversation', async () => {
 		app = makeApp(vaultFiles());
 		plugin = await loadPlugin(app);
-		const one = (scope: string): KeptHandoff => ({ v: 1, root: 'sessions', scope, conversation: null, stamps: [], latest: { record: {} as never, intent: '', intentFrom: null }, notes: 0, options: [], records: [], lines: [], notesPaths: [], change: null });
+		const one = (scope: string): KeptHandoff => ({ v: 1, root: 'sessions', scope, conversation: null, stamps: [], latest: { record: {} as never, intent: '', intentFrom: null }, notes: 0, options: [], scopes: [scope], records: [], lines: [], notesPaths: [], change: null });
 		for (let i = 0; i < KEPT_MAX + 3; i++) keepHandoff(app, one(`s${i}`), one(`s${i}`));
 		keepHandoff(app, one('s5'), one('s5'));
 		const kept = (app.loadLocalStorage(KEPT_HANDOFFS_KEY) as KeptHandoff[]).map((k) => k.scope);
