@@ -460,3 +460,85 @@ export function decodeLines(stored: Row[string]): LineMap | null {
 	}
 	return { s, k };
 }
+
+/**
+ * A line map as the index stores it (encodeLines): what the indexer keeps in memory for each
+ * checkpoint instead of the map itself, a tenth of its size, and read in place by the two
+ * lookups below. Empty when none was kept.
+ */
+export type LineBytes = Uint8Array;
+
+/** Reads a LineBytes in the order encodeLines wrote it, without building the map. */
+class LineReader {
+	at = 0;
+	/** The last line read: lines are stored as steps from the one before. */
+	prev = 0;
+
+	constructor(readonly b: LineBytes) {}
+
+	uint(): number {
+		let n = 0;
+		let scale = 1;
+		for (;;) {
+			const x = this.b[this.at++];
+			n += (x & 0x7f) * scale;
+			if (x < 0x80) return n;
+			scale *= 128;
+		}
+	}
+
+	line(): number {
+		const z = this.uint();
+		this.prev += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+		return this.prev;
+	}
+
+	/** Whether the next name is `name` (moving past it either way). */
+	nameIs(name: string): boolean {
+		const code = this.uint();
+		if (code > 0) return NAMES[code - 1] === name;
+		const len = this.uint();
+		this.at += len;
+		return decoder.decode(this.b.subarray(this.at - len, this.at)) === name;
+	}
+}
+
+/** core's bulletLineIn over the stored bytes: the k-th bullet under `heading`, or the heading's line, or -1. */
+export function bulletLineInBytes(b: LineBytes | undefined, heading: string, k: number): number {
+	if (!b || b.length === 0) return -1;
+	const r = new LineReader(b);
+	for (let n = r.uint(); n > 0; n--) {
+		const hit = r.nameIs(heading);
+		const lines = r.uint();
+		if (!hit) {
+			for (let m = 0; m < lines; m++) r.line();
+			continue;
+		}
+		// The section as decoded is [heading, headingLine, ...items]: the item at 2 + k, else its element 1.
+		let headingLine: number | undefined;
+		for (let m = 0; m < lines; m++) {
+			const l = r.line();
+			if (m === 0) headingLine = l;
+			else if (m === k + 1) return l;
+		}
+		return headingLine as number;
+	}
+	return -1;
+}
+
+/** core's keyLineIn over the stored bytes: the line of `key:` in the frontmatter, -1 when absent. */
+export function keyLineInBytes(b: LineBytes | undefined, key: string): number {
+	if (!b || b.length === 0) return -1;
+	const r = new LineReader(b);
+	// Every section's lines come first: the key lines are steps from the last of them.
+	for (let n = r.uint(); n > 0; n--) {
+		r.nameIs('');
+		for (let m = r.uint(); m > 0; m--) r.line();
+	}
+	for (let n = r.uint(); n > 0; n--) {
+		const hit = r.nameIs(key);
+		const l = r.line();
+		if (hit) return l;
+	}
+	return -1;
+}
