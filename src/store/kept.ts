@@ -36,6 +36,14 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 	set.add(value);
 }
 
+/** An emptied set goes with its key: a released scope's ten thousand record ids would keep theirs. */
+function removeFrom(map: Map<string, Set<string>>, key: string, value: string): void {
+	const set = map.get(key);
+	if (!set) return;
+	set.delete(value);
+	if (set.size === 0) map.delete(key);
+}
+
 /** Same placement and the same parse: the row in the store is still right. */
 export function sameRecord(a: CheckpointRecord, b: CheckpointRecord): boolean {
 	return a.checkpoint === b.checkpoint && a.path === b.path && a.name === b.name && a.stem === b.stem && a.id === b.id
@@ -208,8 +216,8 @@ export class KeptFiles {
 	forgetStored(path: string): void {
 		const row = this.rows.get(path);
 		if (!row) return;
-		this.rowsByScope.get(row.record.scope)?.delete(path);
-		this.rowsById.get(idKey(row.record))?.delete(path);
+		removeFrom(this.rowsByScope, row.record.scope, path);
+		removeFrom(this.rowsById, idKey(row.record), path);
 		this.rows.delete(path);
 	}
 
