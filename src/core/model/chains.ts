@@ -78,7 +78,12 @@ function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRec
 
 const byPath = (a: CheckpointRecord, b: CheckpointRecord): number => compareBytes(a.path, b.path);
 
-/** The last index whose lookups were merged: the next scan differs from it in a few scopes at most. */
+/**
+ * The last index whose lookups were merged: the next scan differs from it in a few scopes at
+ * most. A much smaller one (a model of a few scopes beside the whole vault's) does not take
+ * its place: its lookups are merged afresh, cheaply, and the whole one stays the base the next
+ * whole one is patched from, rather than a base of a few scopes pinning nothing else.
+ */
 let lastMerged: Readonly<Index> | null = null;
 
 /** Records by stem or id across every scope, in path order; the lists are shared, never changed. */
@@ -87,7 +92,7 @@ function lookup(index: Readonly<Index>, which: 'live' | 'torn', key: string): Ch
 	if (!merged) {
 		merged = patched(lastMerged, index, which) ?? mergeAll(index.scopes, which);
 		index.built[which] = merged;
-		lastMerged = index;
+		if (!lastMerged || index.scopes.length * 2 >= lastMerged.scopes.length) lastMerged = index;
 	}
 	return merged.get(key) ?? [];
 }
