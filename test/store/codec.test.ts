@@ -152,6 +152,23 @@ describe('record column text', () => {
 	});
 });
 
+describe('records decoded without a list', () => {
+	it('share an empty one that no reader can change under the others', () => {
+		const [a, b] = [roundTrip(record('20260101-000000-a')), roundTrip(record('20260101-000001-b'))];
+		expect(a.checkpoint.decisions).toBe(b.checkpoint.decisions);
+		expect(() => a.checkpoint.decisions.push('x')).toThrow(TypeError);
+		expect(() => a.checkpoint.problems.push('x')).toThrow(TypeError);
+		expect(() => a.checkpoint.git.touched.push('x')).toThrow(TypeError);
+		expect(b.checkpoint.decisions).toEqual([]);
+		expect(b.checkpoint.problems).toEqual([]);
+		// Each record's own objects stay its own: a change to one is not seen in another.
+		a.checkpoint.git.branch = 'other';
+		a.checkpoint.task = 'other';
+		expect(b.checkpoint.git.branch).not.toBe('other');
+		expect(b.checkpoint.task).not.toBe('other');
+	});
+});
+
 describe('line maps', () => {
 	const text = [
 		'---', 'type: checkpoint', 'project: kestrel', 'custom_key: 1', '---', '', '## Task', '', 'do it', '',
