@@ -114,8 +114,8 @@ export class Indexer {
 	 * views derive from it per scope is kept too.
 	 */
 	private readonly lines: LineSource = {
-		bullet: (path, heading, k) => bulletLineInBytes(this.lineMapOf(path), heading, k),
-		key: (path, key) => keyLineInBytes(this.lineMapOf(path), key),
+		bullet: (path, heading, k) => bulletLineInBytes(this.lineBytesOf(path), heading, k),
+		key: (path, key) => keyLineInBytes(this.lineBytesOf(path), key),
 	};
 	/** Line maps read from the index by scope (as stored: read in place), most recent last, with the revision they were read at. */
 	private lineCache = { key: '', scopes: new Map<string, Map<string, LineBytes>>() };
@@ -530,7 +530,7 @@ export class Indexer {
 	 * A file's line map: kept with its parse while its scope is loaded, else read from its row
 	 * (a model outlives the parses it was built from: kept.ts keeps a few scopes only).
 	 */
-	private lineMapOf(path: string): LineBytes | undefined {
+	private lineBytesOf(path: string): LineBytes | undefined {
 		const kept = this.kept.lines(path);
 		if (kept) return kept;
 		const scope = this.files.get(path)?.scope;
