@@ -80,11 +80,18 @@ const byPath = (a: CheckpointRecord, b: CheckpointRecord): number => compareByte
 
 /**
  * The last index whose lookups were merged: the next scan differs from it in a few scopes at
- * most. A much smaller one (a model of a few scopes beside the whole vault's) does not take
- * its place: its lookups are merged afresh, cheaply, and the whole one stays the base the next
- * whole one is patched from, rather than a base of a few scopes pinning nothing else.
+ * most. A much smaller one sharing none of its scopes (a few scopes read apart from the
+ * index's models) does not take its place: it would hold that scan's records alive and make
+ * the next whole model merge afresh. One sharing a scope (a part of the same vault, or the
+ * vault after scopes went) does.
  */
 let lastMerged: Readonly<Index> | null = null;
+
+function takesPlaceOf(prev: Readonly<Index> | null, index: Readonly<Index>): boolean {
+	if (!prev || index.scopes.length * 2 >= prev.scopes.length) return true;
+	const then = new Set(prev.scopes);
+	return index.scopes.some((s) => then.has(s));
+}
 
 /** Records by stem or id across every scope, in path order; the lists are shared, never changed. */
 function lookup(index: Readonly<Index>, which: 'live' | 'torn', key: string): CheckpointRecord[] {
@@ -92,7 +99,7 @@ function lookup(index: Readonly<Index>, which: 'live' | 'torn', key: string): Ch
 	if (!merged) {
 		merged = patched(lastMerged, index, which) ?? mergeAll(index.scopes, which);
 		index.built[which] = merged;
-		if (!lastMerged || index.scopes.length * 2 >= lastMerged.scopes.length) lastMerged = index;
+		if (takesPlaceOf(lastMerged, index)) lastMerged = index;
 	}
 	return merged.get(key) ?? [];
 }
