@@ -61,7 +61,7 @@ export { mapBounded, pushAll } from './arrays';
 export { HEADING, parseBullets } from './format/checkpoint-body';
 export { noteTail } from './format/line-tail';
 export { lineMap, linesFromMaps, linesFromTexts, sectionLines } from './format/lines';
-export type { LineMap } from './format/lines';
+export type { LineMap, LineSource } from './format/lines';
 export { compareBytes, isCheckpointNameAt, stemOf } from './format/names';
 export { appendNoteLine, maskNoteText, uncommittedHeader } from './format/notes';
 export { PLANS_FOLDER, checkpointsOfPlans, planFor, planOrder, plansFrom, readPlan } from './format/plans';

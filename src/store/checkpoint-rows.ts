@@ -4,10 +4,9 @@
  */
 import { stemOf } from '../core';
 import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core';
-import type { LineMap } from '../core';
 import type { CheckpointRecord } from '../core';
 import { type Conn, num, type Row, str } from './conn';
-import { decodeLines, decodeRecord, encodeCheckpointBytes, encodeLines, RECORD_COLUMNS, recordList } from './record-codec';
+import { decodeRecord, encodeCheckpointBytes, type LineBytes, RECORD_COLUMNS, recordList } from './record-codec';
 
 export interface FileStamp {
 	mtime: number;
@@ -44,7 +43,8 @@ export interface IndexedDecision {
 export interface KeptExtras {
 	/** textDigest of the file's bytes. */
 	digest: string;
-	lines: LineMap;
+	/** The file's line map as stored (encodeLines): kept encoded, read in place (record-codec.ts). */
+	lines: LineBytes;
 }
 
 /** A checkpoint row as the indexer reloads it: record, stamp and, when known, extras. */
@@ -108,7 +108,7 @@ export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, 
 		cp.hostSession === r.conversation ? null : cp.hostSession, cp.ts, cp.agent, cp.task,
 		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
 		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
-		encodeCheckpointBytes(cp, r.scope), extras?.digest ?? '', extras ? encodeLines(extras.lines) : NO_LINES,
+		encodeCheckpointBytes(cp, r.scope), extras?.digest ?? '', extras ? extras.lines : NO_LINES,
 		stampHash(r.path, stamp.mtime, stamp.size), seen,
 	]);
 }
@@ -228,9 +228,15 @@ export function storedRows(c: Conn, scope?: string): StoredRow[] {
 	return out;
 }
 
+/** The stored line map, or null when none was kept (an unreadable file). */
+function lineBytesOf(stored: Row[string]): LineBytes | null {
+	return stored instanceof Uint8Array && stored.length > 0 ? stored : null;
+}
+
 function storedRowOf(row: Row): StoredRow {
 	const digest = str(row.digest);
-	const lines = digest === '' ? null : decodeLines(row.lines);
+	// Left encoded: a whole model decodes every row, and most of their maps are never asked for.
+	const lines = digest === '' ? null : lineBytesOf(row.lines);
 	return {
 		mtime: num(row.mtime), size: num(row.size), record: decodeRecord(row),
 		extras: digest === '' || lines === null ? null : { digest, lines },
@@ -260,18 +266,18 @@ export function storedRowsPage(c: Conn, scope: string, after: RowKey | null, lim
 	return { rows, last };
 }
 
-/** The line map stored with a checkpoint's row; undefined when there is none (its file was never read whole). */
-export function storedLines(c: Conn, path: string): LineMap | undefined {
+/** The line map stored with a checkpoint's row, encoded; undefined when there is none (its file was never read whole). */
+export function storedLines(c: Conn, path: string): LineBytes | undefined {
 	const row = c.get('SELECT digest, lines FROM checkpoints WHERE path = ?', [path]);
 	if (!row || str(row.digest) === '') return undefined;
-	return decodeLines(row.lines) ?? undefined;
+	return lineBytesOf(row.lines) ?? undefined;
 }
 
-/** The line maps stored with a scope's rows, by path (rows without one left out). */
-export function storedLinesOfScope(c: Conn, scope: string): Map<string, LineMap> {
-	const out = new Map<string, LineMap>();
+/** The line maps stored with a scope's rows, encoded, by path (rows without one left out). */
+export function storedLinesOfScope(c: Conn, scope: string): Map<string, LineBytes> {
+	const out = new Map<string, LineBytes>();
 	c.each("SELECT path, lines FROM checkpoints WHERE scope = ? AND digest <> ''", [scope], (row) => {
-		const lines = decodeLines(row.lines);
+		const lines = lineBytesOf(row.lines);
 		if (lines) out.set(str(row.path), lines);
 	});
 	return out;

@@ -13,7 +13,7 @@
 import { mapBounded } from '../core';
 import { compareBytes } from '../core';
 import { fileRole } from '../core';
-import { linesFromMaps, type LineMap } from '../core';
+import type { LineSource } from '../core';
 import { parseUncommitted } from '../core';
 import type { VaultFile } from '../core';
 import { projectScopes, resumesStayHome } from '../core';
@@ -22,6 +22,7 @@ import type { IndexedNote, IndexStore, ListedFile } from './store';
 import { KeptFiles } from './kept';
 import { type Fresh, Placer, prepare, type ReadResult } from './placement';
 import { isUnderPath, type Listed, type Listing, VaultFiles } from './vault-files';
+import { bulletLineInBytes, keyLineInBytes, type LineBytes } from './record-codec';
 
 export type { Listing } from './vault-files';
 
@@ -112,9 +113,12 @@ export class Indexer {
 	 * Line maps as kept now, else as the index holds them: one source for every model, so what
 	 * views derive from it per scope is kept too.
 	 */
-	private readonly lines = linesFromMaps({ get: (path) => this.lineMapOf(path) });
-	/** Line maps read from the index by scope, most recent last, with the revision they were read at. */
-	private lineCache = { key: '', scopes: new Map<string, Map<string, LineMap>>() };
+	private readonly lines: LineSource = {
+		bullet: (path, heading, k) => bulletLineInBytes(this.lineBytesOf(path), heading, k),
+		key: (path, key) => keyLineInBytes(this.lineBytesOf(path), key),
+	};
+	/** Line maps read from the index by scope (as stored: read in place), most recent last, with the revision they were read at. */
+	private lineCache = { key: '', scopes: new Map<string, Map<string, LineBytes>>() };
 	/** Each scope's model with the revision of its files it was built at. */
 	private scopeModels = new Map<string, KeptModel>();
 	/** The operation under way: the next one starts when it ends. */
@@ -534,7 +538,7 @@ export class Indexer {
 	 * A file's line map: kept with its parse while its scope is loaded, else read from its row
 	 * (a model outlives the parses it was built from: kept.ts keeps a few scopes only).
 	 */
-	private lineMapOf(path: string): LineMap | undefined {
+	private lineBytesOf(path: string): LineBytes | undefined {
 		const kept = this.kept.lines(path);
 		if (kept) return kept;
 		const scope = this.files.get(path)?.scope;

@@ -36,6 +36,47 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 	set.add(value);
 }
 
+/** An emptied set goes with its key: a released scope's ten thousand record ids would keep theirs. */
+function removeFrom(map: Map<string, Set<string>>, key: string, value: string): void {
+	const set = map.get(key);
+	if (!set) return;
+	set.delete(value);
+	if (set.size === 0) map.delete(key);
+}
+
+/**
+ * Paths by key where nearly every key has one path (a record id has one file but for its
+ * copies): the path itself, a set only for a key with more.
+ */
+class PathsByKey {
+	private readonly map = new Map<string, string | Set<string>>();
+
+	add(key: string, path: string): void {
+		const had = this.map.get(key);
+		if (had === undefined) this.map.set(key, path);
+		else if (typeof had !== 'string') had.add(path);
+		else if (had !== path) this.map.set(key, new Set([had, path]));
+	}
+
+	delete(key: string, path: string): void {
+		const had = this.map.get(key);
+		if (had === path) this.map.delete(key);
+		else if (had !== undefined && typeof had !== 'string') {
+			had.delete(path);
+			if (had.size === 0) this.map.delete(key);
+		}
+	}
+
+	get(key: string): string[] {
+		const had = this.map.get(key);
+		return had === undefined ? [] : typeof had === 'string' ? [had] : [...had];
+	}
+
+	clear(): void {
+		this.map.clear();
+	}
+}
+
 /** Same placement and the same parse: the row in the store is still right. */
 export function sameRecord(a: CheckpointRecord, b: CheckpointRecord): boolean {
 	return a.checkpoint === b.checkpoint && a.path === b.path && a.name === b.name && a.stem === b.stem && a.id === b.id
@@ -60,7 +101,7 @@ export class KeptFiles {
 	private readonly rows = new Map<string, StoredRow>();
 	private readonly rowsByScope = new Map<string, Set<string>>();
 	/** Stored rows by scope and record id: a record's copies. */
-	private readonly rowsById = new Map<string, Set<string>>();
+	private readonly rowsById = new PathsByKey();
 	/** Scopes whose rows are loaded, least recently used first. */
 	private readonly loaded = new Set<string>();
 	private readonly notes = new Map<string, FileStamp & { notes: WorkingNote[] }>();
@@ -151,12 +192,12 @@ export class KeptFiles {
 		this.forgetStored(path);
 		this.rows.set(path, row);
 		addTo(this.rowsByScope, row.record.scope, path);
-		addTo(this.rowsById, idKey(row.record), path);
+		this.rowsById.add(idKey(row.record), path);
 	}
 
 	/** Stored rows of the scope whose record has this id. */
 	pathsWithId(scope: string, id: string): string[] {
-		return [...(this.rowsById.get(`${scope}\n${id}`) ?? [])];
+		return this.rowsById.get(`${scope}\n${id}`);
 	}
 
 	parseOf(f: Stamped): CachedParse | undefined {
@@ -208,8 +249,8 @@ export class KeptFiles {
 	forgetStored(path: string): void {
 		const row = this.rows.get(path);
 		if (!row) return;
-		this.rowsByScope.get(row.record.scope)?.delete(path);
-		this.rowsById.get(idKey(row.record))?.delete(path);
+		removeFrom(this.rowsByScope, row.record.scope, path);
+		this.rowsById.delete(idKey(row.record), path);
 		this.rows.delete(path);
 	}
 

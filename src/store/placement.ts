@@ -14,6 +14,7 @@ import { parseCheckpoint } from '../core';
 import { textDigest } from '../core';
 import type { CheckpointRecord, VaultFile } from '../core';
 import type { IndexStore, KeptExtras } from './store';
+import { encodeLines } from './record-codec';
 import { type KeptFiles, sameRecord } from './kept';
 import type { Listed, VaultFiles } from './vault-files';
 
@@ -30,7 +31,7 @@ export function prepare(r: ReadResult | undefined): Fresh {
 	if (!r) return { error: 'cannot read (no answer)' };
 	if ('error' in r) return r;
 	try {
-		return { parse: { checkpoint: parseCheckpoint(r.text), digest: textDigest(r.text), lines: lineMap(r.text) } };
+		return { parse: { checkpoint: parseCheckpoint(r.text), digest: textDigest(r.text), lines: encodeLines(lineMap(r.text)) } };
 	} catch {
 		return { text: r.text };
 	}
@@ -122,7 +123,7 @@ export class Placer {
 		const f = this.files.get(rec.path) as Listed;
 		const r = fresh.get(rec.path);
 		if (r && 'parse' in r) this.kept.keepParse(f, rec.checkpoint, { digest: r.parse.digest, lines: r.parse.lines });
-		else if (r && 'text' in r) this.kept.keepParse(f, rec.checkpoint, { digest: textDigest(r.text), lines: lineMap(r.text) });
+		else if (r && 'text' in r) this.kept.keepParse(f, rec.checkpoint, { digest: textDigest(r.text), lines: encodeLines(lineMap(r.text)) });
 		const prev = this.kept.stored(rec.path);
 		const extras: KeptExtras | null = this.kept.extrasOf(f);
 		const same = prev && prev.mtime === f.mtime && prev.size === f.size && sameRecord(prev.record, rec) && (prev.extras !== null) === (extras !== null);

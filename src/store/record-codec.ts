@@ -15,7 +15,40 @@ type Json = Record<string, unknown>;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-const EMPTY = emptyCheckpoint() as unknown as Json;
+/**
+ * What a field left out of the record column is restored to. Every decoded record shares the
+ * lists (and the annotations) of the fields it left out, a model holding ten thousand records:
+ * those are frozen, so no reader can change one record's empty list under all the others. The
+ * checkpoint and git objects themselves are not: each record gets a copy of them (a spread),
+ * which V8 makes cheaply, all properties in place, only from an object that is not frozen.
+ */
+const EMPTY = freezeShared(emptyCheckpoint()) as unknown as Json;
+
+function freezeShared(cp: Checkpoint): Checkpoint {
+	for (const o of [cp, cp.git]) for (const v of Object.values(o) as unknown[]) if (Array.isArray(v)) Object.freeze(v);
+	Object.freeze(cp.annotations.sections);
+	Object.freeze(cp.annotations);
+	return cp;
+}
+
+/** A decoded record's `problems` when it has none: shared, as the empty lists above. */
+const NO_PROBLEMS = EMPTY.problems as string[];
+
+/**
+ * One string for each of the values a vault repeats on thousands of records (a scope, an agent,
+ * a branch, a day): a decoded row's copy goes, the first one stays. At most INTERNED values
+ * are kept; past that the table starts again (a vault with more is only kept less small).
+ */
+const INTERNED = 2048;
+const interned = new Map<string, string>();
+
+function intern(s: string): string {
+	const hit = interned.get(s);
+	if (hit !== undefined) return hit;
+	if (interned.size >= INTERNED) interned.clear();
+	interned.set(s, s);
+	return s;
+}
 
 function isEmptyValue(v: unknown, empty: unknown): boolean {
 	if (Array.isArray(v)) return v.length === 0;
@@ -306,30 +339,43 @@ export function recordList(record: string, field: 'failed' | 'decisions'): strin
 /** The record from a row with the columns path, name, id, scope, conversation, flat, empty, copy_of and the checkpoint's own. */
 export function decodeRecord(row: Row): CheckpointRecord {
 	const stored = JSON.parse(str(row.record)) as Json;
-	const scope = str(row.scope);
+	const scope = intern(str(row.scope));
 	const cp = restore(stored, EMPTY, LONG) as unknown as Checkpoint;
 	if (!(SHORT.project in stored)) cp.project = scope;
-	cp.git = { ...cp.git, commit: str(row.git_commit) };
-	cp.session = str(row.session);
-	cp.hostSession = str(row.host_session);
+	// restore made the git object unless the record left it out (then it is EMPTY's, frozen).
+	const git = cp.git === EMPTY.git ? { ...cp.git } : cp.git;
+	git.commit = str(row.git_commit);
+	if (git.branch !== '') git.branch = intern(git.branch);
+	if (git.worktree !== '') git.worktree = intern(git.worktree);
+	if (git.remote !== '') git.remote = intern(git.remote);
+	if (git.repoRoot !== '') git.repoRoot = intern(git.repoRoot);
+	cp.git = git;
+	// The generated id and host_session columns are the session and the conversation unless
+	// the row says otherwise (schema.ts, step 6): the same text is kept once.
+	const session = str(row.session);
+	const conversation = str(row.conversation);
+	const id = str(row.id);
+	const host = str(row.host_session);
+	cp.session = session;
+	cp.hostSession = host === conversation ? conversation : host;
 	cp.ts = num(row.ts);
 	const [checkpointed, firstSeen] = fromTs(cp.ts);
 	if (!(SHORT.checkpointed in stored)) cp.checkpointed = checkpointed;
-	if (!(SHORT.firstSeen in stored)) cp.firstSeen = firstSeen;
-	cp.agent = str(row.agent);
+	if (!(SHORT.firstSeen in stored)) cp.firstSeen = intern(firstSeen);
+	cp.agent = intern(str(row.agent));
 	cp.task = str(row.task);
 	cp.follows = str(row.follows);
 	cp.auto = num(row.auto) === 1;
 	cp.autoClosed = num(row.auto_closed) === 1;
 	cp.handoffTo = str(row.handoff);
 	const problems = str(row.problems);
-	cp.problems = problems === '[]' ? [] : (JSON.parse(problems) as string[]);
+	cp.problems = problems === '[]' ? NO_PROBLEMS : (JSON.parse(problems) as string[]);
 	// The generated `name` column is the same text, worked out in SQL per row (schema.ts, step 6): cheaper here.
 	const path = str(row.path);
 	const name = path.slice(path.lastIndexOf('/') + 1);
 	return {
-		path, name, stem: stemOf(name), id: str(row.id), scope,
-		conversation: str(row.conversation), flat: num(row.flat) === 1, checkpoint: cp, empty: num(row.empty) === 1,
+		path, name, stem: stemOf(name), id: id === session ? session : id, scope,
+		conversation, flat: num(row.flat) === 1, checkpoint: cp, empty: num(row.empty) === 1,
 		copyOf: row.copy_of === null || row.copy_of === undefined ? null : str(row.copy_of),
 	};
 }
@@ -459,4 +505,86 @@ export function decodeLines(stored: Row[string]): LineMap | null {
 		k.push([key, line()]);
 	}
 	return { s, k };
+}
+
+/**
+ * A line map as the index stores it (encodeLines): what the indexer keeps in memory for each
+ * checkpoint instead of the map itself, a tenth of its size, and read in place by the two
+ * lookups below. Empty when none was kept.
+ */
+export type LineBytes = Uint8Array;
+
+/** Reads a LineBytes in the order encodeLines wrote it, without building the map. */
+class LineReader {
+	at = 0;
+	/** The last line read: lines are stored as steps from the one before. */
+	prev = 0;
+
+	constructor(readonly b: LineBytes) {}
+
+	uint(): number {
+		let n = 0;
+		let scale = 1;
+		for (;;) {
+			const x = this.b[this.at++];
+			n += (x & 0x7f) * scale;
+			if (x < 0x80) return n;
+			scale *= 128;
+		}
+	}
+
+	line(): number {
+		const z = this.uint();
+		this.prev += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+		return this.prev;
+	}
+
+	/** Whether the next name is `name` (moving past it either way). */
+	nameIs(name: string): boolean {
+		const code = this.uint();
+		if (code > 0) return NAMES[code - 1] === name;
+		const len = this.uint();
+		this.at += len;
+		return decoder.decode(this.b.subarray(this.at - len, this.at)) === name;
+	}
+}
+
+/** core's bulletLineIn over the stored bytes: the k-th bullet under `heading`, or the heading's line, or -1. */
+export function bulletLineInBytes(b: LineBytes | undefined, heading: string, k: number): number {
+	if (!b || b.length === 0) return -1;
+	const r = new LineReader(b);
+	for (let n = r.uint(); n > 0; n--) {
+		const hit = r.nameIs(heading);
+		const lines = r.uint();
+		if (!hit) {
+			for (let m = 0; m < lines; m++) r.line();
+			continue;
+		}
+		// The section as decoded is [heading, headingLine, ...items]: the item at 2 + k, else its element 1.
+		let headingLine: number | undefined;
+		for (let m = 0; m < lines; m++) {
+			const l = r.line();
+			if (m === 0) headingLine = l;
+			else if (m === k + 1) return l;
+		}
+		return headingLine as number;
+	}
+	return -1;
+}
+
+/** core's keyLineIn over the stored bytes: the line of `key:` in the frontmatter, -1 when absent. */
+export function keyLineInBytes(b: LineBytes | undefined, key: string): number {
+	if (!b || b.length === 0) return -1;
+	const r = new LineReader(b);
+	// Every section's lines come first: the key lines are steps from the last of them.
+	for (let n = r.uint(); n > 0; n--) {
+		r.nameIs('');
+		for (let m = r.uint(); m > 0; m--) r.line();
+	}
+	for (let n = r.uint(); n > 0; n--) {
+		const hit = r.nameIs(key);
+		const l = r.line();
+		if (hit) return l;
+	}
+	return -1;
 }

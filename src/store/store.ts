@@ -5,7 +5,8 @@
  */
 import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
-import type { CheckpointRecord, LineMap, WorkingNote } from '../core';
+import type { CheckpointRecord, WorkingNote } from '../core';
+import type { LineBytes } from './record-codec';
 import { type Newest, newestOf, newestScope, scopeActivity, type ScopeActivity } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
@@ -220,13 +221,13 @@ export class IndexStore {
 		return storedRowsPage(this.conn, scope, after, limit);
 	}
 
-	/** A checkpoint's stored line map (where its sections and keys sit), for a view that points at a line. */
-	linesAt(path: string): LineMap | undefined {
+	/** A checkpoint's stored line map (where its sections and keys sit), encoded, for a view that points at a line. */
+	linesAt(path: string): LineBytes | undefined {
 		return storedLines(this.conn, path);
 	}
 
-	/** The stored line maps of a scope's checkpoints, by path: one query for a view that points at many. */
-	linesOfScope(scope: string): Map<string, LineMap> {
+	/** The stored line maps of a scope's checkpoints, encoded, by path: one query for a view that points at many. */
+	linesOfScope(scope: string): Map<string, LineBytes> {
 		return storedLinesOfScope(this.conn, scope);
 	}
 

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import type { LineMap } from '../../src/core';
-import { lineMap } from '../../src/core';
+import { lineMap, linesFromMaps } from '../../src/core';
 import { checkedBytes, withChecksum } from '../../src/store/checksum';
-import { decodeLines, decodeRecord, encodeCheckpoint, encodeCheckpointBytes, encodeLines } from '../../src/store/record-codec';
+import { bulletLineInBytes, decodeLines, decodeRecord, encodeCheckpoint, encodeCheckpointBytes, encodeLines, keyLineInBytes } from '../../src/store/record-codec';
 import type { Checkpoint, CheckpointRecord } from '../../src/core';
 import { emptyCheckpoint } from '../../src/core';
 import { checkpoint, record } from '../helpers/store';
@@ -152,6 +152,23 @@ describe('record column text', () => {
 	});
 });
 
+describe('records decoded without a list', () => {
+	it('share an empty one that no reader can change under the others', () => {
+		const [a, b] = [roundTrip(record('20260101-000000-a')), roundTrip(record('20260101-000001-b'))];
+		expect(a.checkpoint.decisions).toBe(b.checkpoint.decisions);
+		expect(() => a.checkpoint.decisions.push('x')).toThrow(TypeError);
+		expect(() => a.checkpoint.problems.push('x')).toThrow(TypeError);
+		expect(() => a.checkpoint.git.touched.push('x')).toThrow(TypeError);
+		expect(b.checkpoint.decisions).toEqual([]);
+		expect(b.checkpoint.problems).toEqual([]);
+		// Each record's own objects stay its own: a change to one is not seen in another.
+		a.checkpoint.git.branch = 'other';
+		a.checkpoint.task = 'other';
+		expect(b.checkpoint.git.branch).not.toBe('other');
+		expect(b.checkpoint.task).not.toBe('other');
+	});
+});
+
 describe('line maps', () => {
 	const text = [
 		'---', 'type: checkpoint', 'project: kestrel', 'custom_key: 1', '---', '', '## Task', '', 'do it', '',
@@ -191,6 +208,41 @@ describe('line maps', () => {
 	it('read as absent when none was kept', () => {
 		expect(decodeLines(new Uint8Array(0))).toBeNull();
 		expect(decodeLines('')).toBeNull();
+	});
+
+	// The indexer keeps maps as stored and looks lines up in the bytes: every link to a line
+	// (a bullet, a heading, a frontmatter key) must land where the decoded map says.
+	it('answer every lookup in place as the decoded map does', () => {
+		const name = fc.oneof(fc.constantFrom('Task', 'Next', "Didn't work", 'Decisions', 'type', 'commit', 'touched'), fc.string({ maxLength: 6 }));
+		const line = fc.nat({ max: 100000 });
+		const map = fc.record({
+			s: fc.array(fc.tuple(name, fc.array(line, { maxLength: 5 })).map(([h, ls]) => [h, ...ls]), { maxLength: 6 }),
+			k: fc.array(fc.tuple(name, line), { maxLength: 6 }),
+		});
+		fc.assert(fc.property(map, name, fc.integer({ min: -2, max: 6 }), (m, asked, k) => {
+			const decoded = linesFromMaps({ get: () => m });
+			const bytes = encodeLines(m);
+			expect(bulletLineInBytes(bytes, asked, k)).toBe(decoded.bullet('p', asked, k));
+			expect(keyLineInBytes(bytes, asked)).toBe(decoded.key('p', asked));
+			for (const s of m.s) expect(bulletLineInBytes(bytes, String(s[0]), k)).toBe(decoded.bullet('p', String(s[0]), k));
+			for (const [key] of m.k) expect(keyLineInBytes(bytes, key)).toBe(decoded.key('p', key));
+		}), { numRuns: 2000 });
+	});
+
+	it('answer -1 in place when no map was kept', () => {
+		expect(bulletLineInBytes(undefined, 'Task', 0)).toBe(-1);
+		expect(bulletLineInBytes(new Uint8Array(0), 'Task', -1)).toBe(-1);
+		expect(keyLineInBytes(new Uint8Array(0), 'type')).toBe(-1);
+	});
+
+	it('point at the lines of a real checkpoint in place', () => {
+		const bytes = encodeLines(lineMap(text));
+		expect(bulletLineInBytes(bytes, "Didn't work", 1)).toBe(13);
+		expect(bulletLineInBytes(bytes, "Didn't work", 5)).toBe(10);
+		expect(bulletLineInBytes(bytes, 'A heading of its own', 0)).toBe(16);
+		expect(bulletLineInBytes(bytes, 'Decisions', 0)).toBe(18);
+		expect(keyLineInBytes(bytes, 'custom_key')).toBe(3);
+		expect(keyLineInBytes(bytes, 'agent')).toBe(-1);
 	});
 });
 

@@ -49,12 +49,18 @@ class NoteList {
 
 	/** The agent of the last note read in place: a file's notes name a few agents, over and over. */
 	private agent = '';
+	/** Every agent named so far, each as one string: the notes of a file share them. */
+	private readonly agents = new Map<string, string>();
 
 	constructor(private readonly scope: string) {}
 
-	/** text.slice(a, b), the last one's string when it is the same. */
+	/** text.slice(a, b), as the string of the first note that named the same agent. */
 	agentAt(text: string, a: number, b: number): string {
-		if (b - a !== this.agent.length || !text.startsWith(this.agent, a)) this.agent = text.slice(a, b);
+		if (b - a === this.agent.length && text.startsWith(this.agent, a)) return this.agent;
+		const agent = text.slice(a, b);
+		const known = this.agents.get(agent);
+		if (known === undefined) this.agents.set(agent, agent);
+		this.agent = known ?? agent;
 		return this.agent;
 	}
 

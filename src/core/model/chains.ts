@@ -78,8 +78,20 @@ function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRec
 
 const byPath = (a: CheckpointRecord, b: CheckpointRecord): number => compareBytes(a.path, b.path);
 
-/** The last index whose lookups were merged: the next scan differs from it in a few scopes at most. */
+/**
+ * The last index whose lookups were merged: the next scan differs from it in a few scopes at
+ * most. A much smaller one sharing none of its scopes (a few scopes read apart from the
+ * index's models) does not take its place: it would hold that scan's records alive and make
+ * the next whole model merge afresh. One sharing a scope (a part of the same vault, or the
+ * vault after scopes went) does.
+ */
 let lastMerged: Readonly<Index> | null = null;
+
+function takesPlaceOf(prev: Readonly<Index> | null, index: Readonly<Index>): boolean {
+	if (!prev || index.scopes.length * 2 >= prev.scopes.length) return true;
+	const then = new Set(prev.scopes);
+	return index.scopes.some((s) => then.has(s));
+}
 
 /** Records by stem or id across every scope, in path order; the lists are shared, never changed. */
 function lookup(index: Readonly<Index>, which: 'live' | 'torn', key: string): CheckpointRecord[] {
@@ -87,7 +99,7 @@ function lookup(index: Readonly<Index>, which: 'live' | 'torn', key: string): Ch
 	if (!merged) {
 		merged = patched(lastMerged, index, which) ?? mergeAll(index.scopes, which);
 		index.built[which] = merged;
-		lastMerged = index;
+		if (takesPlaceOf(lastMerged, index)) lastMerged = index;
 	}
 	return merged.get(key) ?? [];
 }

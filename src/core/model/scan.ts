@@ -324,10 +324,15 @@ export function scanVault(snap: VaultSnapshot, cache?: ParseCache): VaultScan {
 	const reviewed = new Map<string, string>();
 	const transcripts: TranscriptFile[] = [];
 
+	// One string per scope for all its records: each file's path gives a copy of its own.
+	const scopeNames = new Map<string, string>();
 	for (const { file, parts } of files) {
 		const c = classify(parts);
 		if (!c || !projectSet.has(parts[0])) continue;
 		const place = c.place;
+		const scope = scopeNames.get(place.scope);
+		if (scope === undefined) scopeNames.set(place.scope, place.scope);
+		else place.scope = scope;
 		if (c.role === 'notes') {
 			notes.set(place.scope, file.path);
 			scopeSet.add(place.scope);
