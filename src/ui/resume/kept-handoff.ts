@@ -18,12 +18,6 @@ export const KEPT_HANDOFFS_KEY = 'logos-continuity-kept-handoffs';
 /** Handoffs kept, the most recently drawn first: a few panes and scopes, never the vault. */
 export const KEPT_MAX = 8;
 
-/**
- * Conversations kept for the menu: the first of its list and the one shown. The menu is whole
- * again with the index's first answer; a scope of thousands of conversations keeps little.
- */
-export const KEPT_OPTIONS = 100;
-
 /** A conversation of the scope as the pane's conversation menu lists it. */
 export interface KeptOption {
 	id: string;
@@ -175,12 +169,12 @@ export function keptHandoff(app: App, root: string, scope: string, conversation:
 	return k;
 }
 
-/** The conversation menu's options as kept: the first KEPT_OPTIONS and the one shown. */
+/**
+ * The conversation menu as kept: the one shown, if any. The whole menu comes with the index's
+ * first answer; drawing a long one would delay the first screen (a few ms per hundred).
+ */
 export function keptOptions(options: readonly KeptOption[], shown: string | null): KeptOption[] {
-	const out = options.slice(0, KEPT_OPTIONS);
-	const sel = shown === null ? undefined : options.find((o) => o.id === shown);
-	if (sel && !out.includes(sel)) out.push(sel);
-	return out;
+	return options.filter((o) => o.id === shown);
 }
 
 /**

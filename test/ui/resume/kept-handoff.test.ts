@@ -9,7 +9,7 @@ import { Workspace } from 'obsidian-test-mocks/obsidian';
 import { TFile, type App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
 import { Indexer } from '../../../src/store/indexer';
-import { KEPT_HANDOFFS_KEY, KEPT_MAX, KEPT_OPTIONS, keepHandoff, keptOptions, type KeptHandoff } from '../../../src/ui/resume/kept-handoff';
+import { KEPT_HANDOFFS_KEY, KEPT_MAX, keepHandoff, keptOptions, type KeptHandoff } from '../../../src/ui/resume/kept-handoff';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
 import { EMPTY } from '../../../src/ui/shared/labels';
 import { layoutReady, loadPlugin, makeApp, openResumeView, settle, untilDone } from '../../helpers/harness';
@@ -276,11 +276,10 @@ describe('the handoff kept for the next start', () => {
 		expect(q(view, '.logos-error')).toBeNull();
 	});
 
-	test('a scope of many conversations keeps the first of its menu and the one shown', () => {
-		const options = Array.from({ length: KEPT_OPTIONS + 50 }, (_, i) => ({ id: `c${i}`, name: `conversation ${i}`, ts: i }));
-		expect(keptOptions(options, null).map((o) => o.id)).toEqual(options.slice(0, KEPT_OPTIONS).map((o) => o.id));
-		expect(keptOptions(options, 'c120').map((o) => o.id)).toEqual([...options.slice(0, KEPT_OPTIONS).map((o) => o.id), 'c120']);
-		expect(keptOptions(options, 'c3')).toHaveLength(KEPT_OPTIONS);
+	test('the conversation menu is kept as the one shown only: the whole menu comes with the index', () => {
+		const options = Array.from({ length: 150 }, (_, i) => ({ id: `c${i}`, name: `conversation ${i}`, ts: i }));
+		expect(keptOptions(options, null)).toEqual([]);
+		expect(keptOptions(options, 'c120')).toEqual([options[120]]);
 	});
 
 	test('what is kept is bounded: the newest handoffs, one per scope and conversation', async () => {
