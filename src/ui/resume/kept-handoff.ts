@@ -2,7 +2,7 @@
  * The pane's first screen kept on this device for the next start (docs/decisions.md, "The
  * handoff kept for the next start"): the handoff block as last drawn, with the answers the
  * drawing asked of the model (lines, records, the change line), and a stamp of every file in
- * the folders it came from. A start draws it at once when those files still have the same
+ * the project folders it came from. A start draws it at once when those files still have the same
  * names, times and sizes — the same evidence on which the index trusts a file it read before —
  * and the pane's live draw replaces it once the index has answered.
  */
@@ -139,7 +139,6 @@ export function folderStamp(app: App, root: string, project: string): string {
 	return `${parts.length}.${a.toString(36)}.${b.toString(36)}`;
 }
 
-
 const isPair = (x: unknown, second: string): boolean => Array.isArray(x) && x.length === 2 && typeof x[0] === 'string' && typeof x[1] === second;
 
 /** The shape this version writes; a record inside that is not whole makes the drawing fail, and the pane passes it over. */
@@ -165,7 +164,7 @@ function allKept(store: DeviceStorage): KeptHandoff[] {
 export function keptHandoff(app: App, root: string, scope: string, conversation: string | null): KeptHandoff | null {
 	const k = allKept(app).find((x) => x.root === root && x.scope === scope && x.conversation === conversation);
 	if (!k) return null;
-	for (const [s, stamp] of k.stamps) if (folderStamp(app, root, s) !== stamp) return null;
+	for (const [project, stamp] of k.stamps) if (folderStamp(app, root, project) !== stamp) return null;
 	return k;
 }
 

@@ -48,6 +48,14 @@ function storedAsJson(): KeptHandoff[] {
 	return copy;
 }
 
+/** `path` written again a minute later with `more` at its end: a new mtime and size, as on a real disk. */
+async function appendLater(path: string, more = '\n'): Promise<void> {
+	clock += 60;
+	const f = app.vault.getAbstractFileByPath(path);
+	if (!(f instanceof TFile)) throw new Error(`no file ${path}`);
+	await app.vault.modify(f, `${await app.vault.read(f)}${more}`);
+}
+
 /**
  * The plugin started again over the same app (its vault and this device's storage) and the
  * pane restored on `scope` with the workspace, before layout-ready as in Obsidian; the index's
@@ -113,10 +121,7 @@ describe('the handoff kept for the next start', () => {
 	test('a checkpoint of the scope changed since: nothing kept is shown, the pane waits for the index', async () => {
 		await firstStart();
 		storedAsJson();
-		clock += 60;
-		const a2 = app.vault.getAbstractFileByPath(A2);
-		if (!(a2 instanceof TFile)) throw new Error('no A2');
-		await app.vault.modify(a2, `${await app.vault.read(a2)}\n`);
+		await appendLater(A2);
 
 		const { view, release } = await restartWithPassHeld('kestrel');
 		expect(body(view).dataset.kept).toBeUndefined();
@@ -140,10 +145,7 @@ describe('the handoff kept for the next start', () => {
 	test("a verdict written to the scope's reviewed.md since makes it stale too", async () => {
 		await firstStart();
 		storedAsJson();
-		clock += 60;
-		const reviewed = app.vault.getAbstractFileByPath('sessions/kestrel/reviewed.md');
-		if (!(reviewed instanceof TFile)) throw new Error('no reviewed.md');
-		await app.vault.modify(reviewed, `${await app.vault.read(reviewed)}\n`);
+		await appendLater('sessions/kestrel/reviewed.md');
 		const { view, release } = await restartWithPassHeld('kestrel');
 		expect(q(view, '.logos-handoff')).toBeNull();
 		await release();
@@ -155,10 +157,7 @@ describe('the handoff kept for the next start', () => {
 		expect((q(live, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('kestrel/wt');
 		// Opened before its state came, the pane drew the newest scope first: each keeps its own.
 		expect(storedAsJson().find((k) => k.scope === 'kestrel/wt')?.stamps.map(([p]) => p)).toEqual(['kestrel']);
-		clock += 60;
-		const a2 = app.vault.getAbstractFileByPath(A2);
-		if (!(a2 instanceof TFile)) throw new Error('no A2');
-		await app.vault.modify(a2, `${await app.vault.read(a2)}\n`);
+		await appendLater(A2);
 		const { view, release } = await restartWithPassHeld('kestrel/wt');
 		expect(q(view, '.logos-handoff')).toBeNull();
 		await release();
@@ -195,10 +194,7 @@ describe('the handoff kept for the next start', () => {
 		});
 		const drawing = view.refresh(true);
 		await settle();
-		clock += 60;
-		const notes = app.vault.getAbstractFileByPath(NOTES);
-		if (!(notes instanceof TFile)) throw new Error('no notes');
-		await app.vault.modify(notes, `${await app.vault.read(notes)}- one more <!-- ts=${NOW - 60} agent=codex -->\n`);
+		await appendLater(NOTES, `- one more <!-- ts=${NOW - 60} agent=codex -->\n`);
 		open();
 		await untilDone(drawing);
 		expect(storedAsJson()).toEqual([]);
@@ -232,10 +228,7 @@ describe('the handoff kept for the next start', () => {
 	test('a change to the notes file of the scope counts: the kept count of notes would be wrong', async () => {
 		await firstStart();
 		storedAsJson();
-		clock += 60;
-		const notes = app.vault.getAbstractFileByPath(NOTES);
-		if (!(notes instanceof TFile)) throw new Error('no notes');
-		await app.vault.modify(notes, `${await app.vault.read(notes)}- one more <!-- ts=${NOW - 60} agent=codex -->\n`);
+		await appendLater(NOTES, `- one more <!-- ts=${NOW - 60} agent=codex -->\n`);
 		const { view, release } = await restartWithPassHeld('kestrel');
 		expect(q(view, '.logos-handoff')).toBeNull();
 		await release();
