@@ -78,6 +78,20 @@ function liveCounts(c: Conn): Map<string, number> {
 	return out;
 }
 
+/** When a scope was last checkpointed and whether it is quiet: what the pane's scope menu marks. */
+export type ScopeRecency = Pick<ScopeActivity, 'scope' | 'lastCheckpoint' | 'quiet'>;
+
+/**
+ * scopeActivity without the counts: each scope's newest checkpoint only, a seek per scope, so
+ * a pane's draw never counts every row of the index.
+ */
+export function scopeRecency(scopes: readonly string[], now: number, newestOfScope: NewestOf): ScopeRecency[] {
+	return scopes.map((scope) => {
+		const last = newestOfScope(scope)?.ts ?? null;
+		return { scope, lastCheckpoint: last, quiet: isQuiet(last, now) };
+	});
+}
+
 /**
  * One row per scope of `scopes`, in that order. A scope the index holds no checkpoint
  * of (notes only, an empty folder, copies or torn files only) has none and is quiet.

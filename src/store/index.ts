@@ -10,7 +10,7 @@ import type { UnusableReason } from './open';
 import type { Pause } from './steps';
 
 export * from './store';
-export type { ScopeActivity } from './activity';
+export type { ScopeActivity, ScopeRecency } from './activity';
 export { initSql } from './sqlite';
 export { SCHEMA_VERSION } from './migrations';
 export { openIndexBytes, createIndexDb, fileKind, type FileKind, isDamageError, type UnusableReason } from './open';

@@ -7,7 +7,7 @@ import { format } from 'date-fns';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { CheckpointRecord, WorkingNote } from '../core';
 import type { LineBytes } from './record-codec';
-import { type Newest, newestOf, newestScope, scopeActivity, type ScopeActivity } from './activity';
+import { type Newest, newestOf, newestScope, scopeActivity, type ScopeActivity, scopeRecency, type ScopeRecency } from './activity';
 import {
 	allCheckpointStamps, checkpointAt, checkpointPathsUnder, checkpointScopes, checkpointsOfScope, checkpointStamp,
 	decisionsOfScope, deleteCheckpoint, listCounts, firstCheckpointAfter, type FileStamp, type IndexedDecision, type IndexedRuling, type KeptExtras,
@@ -510,6 +510,10 @@ export class IndexStore {
 
 	scopeActivity(now: number, scopes: readonly string[] = this.scopes()): ScopeActivity[] {
 		return scopeActivity(this.conn, scopes, now, this.newestOfScope);
+	}
+
+	scopeRecency(now: number, scopes: readonly string[]): ScopeRecency[] {
+		return scopeRecency(scopes, now, this.newestOfScope);
 	}
 
 	private newest: { rev: number; byScope: Map<string, Newest | null> } = { rev: -1, byScope: new Map() };

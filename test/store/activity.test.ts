@@ -58,6 +58,8 @@ describe('scope activity from the index', () => {
 			const scan = fromScan(now);
 			expect(scan.map((r) => r.scope)).toEqual(store.scopes());
 			expect(store.scopeActivity(now)).toEqual(scan);
+			// The pane's scope menu marks: the same when and whether quiet, without the counts.
+			expect(store.scopeRecency(now, store.scopes())).toEqual(scan.map(({ scope, lastCheckpoint, quiet }) => ({ scope, lastCheckpoint, quiet })));
 		}
 		// A day after the newest checkpoint only the worktree (last checkpoint 8 Nov) is quiet.
 		expect(quietOf(store.scopeActivity(soon))).toEqual(['alpha/spike']);

@@ -7,7 +7,7 @@
 import { Notice, Platform, type Plugin } from 'obsidian';
 import { WriteRefused } from '../../core';
 import { scopeOfPath } from '../../core';
-import type { ScopeActivity } from '../../store/activity';
+import type { ScopeRecency } from '../../store/activity';
 import { IndexService } from '../../vault/obsidian-store';
 import { OwnNotes } from '../../vault/own-notes';
 import type { ModelSource } from '../../vault/obsidian-source';
@@ -38,7 +38,7 @@ export interface IndexFeatures {
 	 * How recently each of `scopes` was checkpointed and whether it is quiet at `now`, from the
 	 * index; null until it is open. Scopes the index has no checkpoint of are quiet.
 	 */
-	activity(now: number, scopes: readonly string[]): ScopeActivity[] | null;
+	activity(now: number, scopes: readonly string[]): ScopeRecency[] | null;
 	openNoteModal(): Promise<void>;
 	rebuild(): void;
 }
@@ -124,7 +124,7 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 			if (s && s.count > 0) renderCounts(el, s.text);
 		},
 		activity(now, scopes) {
-			return service.store?.scopeActivity(now, scopes) ?? null;
+			return service.store?.scopeRecency(now, scopes) ?? null;
 		},
 		async openNoteModal() {
 			const scopes = service.scopes();

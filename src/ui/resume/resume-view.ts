@@ -8,7 +8,7 @@ import { projectConversations, recordAt } from '../../core';
 import { conversations } from '../../core';
 import { buildResume, type ResumeModel } from '../../core';
 import { projectOf, type VaultModel } from '../../core';
-import type { ScopeActivity } from '../../store/activity';
+import type { ScopeRecency } from '../../store/activity';
 import type { LoadedModel, ModelSource, ScopeOverview } from '../../vault/obsidian-source';
 import { renderAgentMarkdown } from '../shared/agent-markdown';
 import { copyResume, nowSeconds } from './copy-resume';
@@ -46,7 +46,7 @@ export interface ResumeHost {
 	readonly why?: { show(path: string): Promise<void> };
 	readonly index?: {
 		renderExtras(el: HTMLElement, scope: string, action: (el: HTMLElement, fn: () => void) => void): void;
-		activity?(now: number, scopes: readonly string[]): ScopeActivity[] | null;
+		activity?(now: number, scopes: readonly string[]): ScopeRecency[] | null;
 	};
 	/** "Since I last looked": when the person last looked at each scope and what is new since. */
 	readonly since?: { readonly pane: PaneNews };

@@ -71,7 +71,7 @@ describe('quiet scopes in the scope picker', () => {
 
 	test('the marks come from the index: without it the picker lists the scopes alone', async () => {
 		const view = await setup();
-		const activity = jest.spyOn(plugin.index.service.store!, 'scopeActivity');
+		const activity = jest.spyOn(plugin.index.service.store!, 'scopeRecency');
 		await view.refresh(true);
 		expect(activity).toHaveBeenCalledWith(NOW, ['heron', 'kestrel']);
 		jest.spyOn(plugin.index.service, 'store', 'get').mockReturnValue(null);
