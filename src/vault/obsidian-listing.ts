@@ -12,12 +12,17 @@ export function stampOf(file: TFile): ListedFile {
 	return { path: file.path, mtime: file.stat.mtime, size: file.stat.size };
 }
 
-export function listSessionsFolder(vault: Vault, folder: string): Listing {
+/** The sessions folder's folders and files, its files not yet stamped. */
+function walkSessionsFolder(vault: Vault, folder: string): { listing: Listing; files: TFile[] } {
 	const listing: Listing = { root: sessionsRoot(folder), files: [], dirs: [] };
-	const top = findSessionsFolder(vault, folder);
-	if (!top) return listing;
 	const files: TFile[] = [];
-	collect(top, 1, files, listing.dirs);
+	const top = findSessionsFolder(vault, folder);
+	if (top) collect(top, 1, files, listing.dirs);
+	return { listing, files };
+}
+
+export function listSessionsFolder(vault: Vault, folder: string): Listing {
+	const { listing, files } = walkSessionsFolder(vault, folder);
 	listing.files = files.map(stampOf);
 	return listing;
 }
@@ -31,11 +36,8 @@ const STAMPS_PER_STEP = 1000;
  * task of 40–80 ms in the browser host.
  */
 export async function listSessionsFolderInSteps(vault: Vault, folder: string, pause: () => Promise<void>): Promise<Listing> {
-	const listing: Listing = { root: sessionsRoot(folder), files: [], dirs: [] };
-	const top = findSessionsFolder(vault, folder);
-	if (!top) return listing;
-	const files: TFile[] = [];
-	collect(top, 1, files, listing.dirs);
+	const { listing, files } = walkSessionsFolder(vault, folder);
+	if (files.length === 0 && listing.dirs.length === 0) return listing;
 	await pause();
 	for (let i = 0; i < files.length; i += STAMPS_PER_STEP) {
 		for (const f of files.slice(i, i + STAMPS_PER_STEP)) listing.files.push(stampOf(f));
