@@ -5,7 +5,7 @@
  */
 import type { SqlJsStatic } from 'sql.js';
 import { IndexStore, type IndexStoreOptions } from './store';
-import { type Base, type BytesPort, createSaver, type FileStat, IndexWriter, type LoadSource, loadIndex, type Saver, type SaverOptions, type SaveReport } from './persist';
+import { type BaseLater, type BytesPort, createSaver, type FileStat, IndexWriter, type LoadSource, loadIndex, type Saver, type SaverOptions, type SaveReport } from './persist';
 import type { UnusableReason } from './open';
 import type { Pause } from './steps';
 
@@ -45,7 +45,7 @@ export async function openIndexStore(
 
 /** The index file as loaded, for the writer of later saves (IndexWriter). */
 export interface SavedAs {
-	base: Base | null;
+	base: BaseLater;
 	stat: FileStat | null;
 }
 
@@ -59,7 +59,7 @@ export interface SavedAs {
 export function storeSaver(
 	store: IndexStore, port: BytesPort, path: string,
 	opts: Omit<SaverOptions, 'save'> & { saved?: SavedAs; onSaved?: (r: SaveReport) => void; pauses?: () => Pause },
-): Saver & { detach: () => void } {
+): Saver & { detach: () => void; prepare: () => void } {
 	const writer = new IndexWriter(port, path, {
 		base: opts.saved?.base ?? null,
 		stat: opts.saved?.stat ?? null,
@@ -73,5 +73,6 @@ export function storeSaver(
 	};
 	const saver = createSaver({ ...opts, save });
 	const detach = store.onChange(() => saver.scheduleSave());
-	return Object.assign(saver, { detach });
+	const prepare = (): void => void writer.prepare();
+	return Object.assign(saver, { detach, prepare });
 }

@@ -77,8 +77,12 @@ async function swapWrite(port: BytesPort, path: string, bytes: Uint8Array): Prom
 export type LoadSource = 'current' | 'old' | 'new';
 
 export type Loaded =
-	/** `base`: the index file as written whole, when it was the current file (a save writes only pages changed since). */
-	| { db: Database; rebuilt: false; source: LoadSource; migratedFrom: number; base: Base | null; stat: FileStat | null; pages: boolean }
+	/**
+	 * `base`: the index file as written whole, when it was the current file (a save writes only
+	 * pages changed since). Its pages are hashed when first asked for, not on the start's path:
+	 * the first counts do not wait for what only a save needs.
+	 */
+	| { db: Database; rebuilt: false; source: LoadSource; migratedFrom: number; base: BaseLater; stat: FileStat | null; pages: boolean }
 	| { db: Database; rebuilt: true; reason: UnusableReason; detail: string; salvaged: SalvagedNote[] };
 
 async function readSafely(port: BytesPort, path: string): Promise<Uint8Array | null | Error> {
@@ -106,13 +110,12 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 		const bytes = await readSafely(port, file);
 		if (bytes instanceof Uint8Array) {
 			const withPages = await openWithPages(sql, port, path, bytes);
-			// Checking and opening a 15 MB file, then hashing its pages for later saves: two steps.
-			if (withPages) return { db: withPages.db, rebuilt: false, source, migratedFrom: withPages.migratedFrom, base: source === 'current' ? await baseAfter(bytes, pause) : null, stat, pages: true };
+			if (withPages) return { db: withPages.db, rebuilt: false, source, migratedFrom: withPages.migratedFrom, base: source === 'current' ? baseLater(bytes, pause) : null, stat, pages: true };
 		}
 		const opened = bytes instanceof Error
 			? { ok: false as const, reason: 'unreadable' as const, detail: bytes.message }
 			: openIndexBytes(sql, bytes);
-		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? await baseAfter(bytes, pause) : null, stat, pages: false };
+			if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? baseLater(bytes, pause) : null, stat, pages: false };
 		if (bytes instanceof Uint8Array) unusable.push(bytes);
 		first ??= { reason: opened.reason, detail: opened.detail };
 	}
@@ -123,9 +126,25 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
 }
 
-async function baseAfter(bytes: Uint8Array, pause?: Pause): Promise<Base | null> {
-	await pause?.();
-	return runPaused(baseSteps(bytes), pause);
+/** The pages' sums of a loaded index: known, none, or hashed on first call (once). */
+export type BaseLater = Base | null | (() => Promise<Base | null>);
+
+/** A hash that fails leaves no base: the next save writes the index whole. */
+function baseLater(loaded: Uint8Array, pause?: Pause): () => Promise<Base | null> {
+	let bytes: Uint8Array | null = loaded;
+	let hashed: Promise<Base | null> | null = null;
+	const hash = async (of: Uint8Array): Promise<Base | null> => {
+		try {
+			await pause?.();
+			return await runPaused(baseSteps(of), pause);
+		} catch {
+			return null;
+		} finally {
+			// The loaded file is let go once hashed.
+			bytes = null;
+		}
+	};
+	return () => (hashed ??= bytes ? hash(bytes) : Promise.resolve(null));
 }
 
 /**
@@ -153,8 +172,8 @@ export interface SaveReport {
 }
 
 export interface WriterOptions {
-	/** The index as loaded (loadIndex's `base`); null writes it whole first. */
-	base: Base | null;
+	/** The index as loaded (loadIndex's `base`, hashed by the first save at the latest); null writes it whole first. */
+	base: BaseLater;
 	/** The index file's stat when it was loaded (loadIndex's `stat`). */
 	stat: FileStat | null;
 	/**
@@ -172,12 +191,18 @@ export interface WriterOptions {
  * "Bytes written per change").
  */
 export class IndexWriter {
-	private base: Base | null;
+	private base: BaseLater;
 	private stat: FileStat | null;
 
 	constructor(private readonly port: BytesPort, private readonly path: string, private readonly opts: WriterOptions) {
 		this.base = opts.base;
 		this.stat = opts.stat;
+	}
+
+	/** Hashes the loaded index's pages now, ahead of the first save, if they are not yet. */
+	prepare(): Promise<Base | null> {
+		const base = this.base;
+		return typeof base === 'function' ? base() : Promise.resolve(base);
 	}
 
 	/**
@@ -190,7 +215,7 @@ export class IndexWriter {
 		const replaced = await this.replacedSince();
 		const bytes = database();
 		await pause?.();
-		const base = this.base;
+		const base = await this.prepare();
 		const changed = base ? await runPaused(changedPagesSteps(base, bytes), pause) : null;
 		if (base && changed && changed.length * base.pageSize <= bytes.length / 8) {
 			const file = await runPaused(encodePagesSteps(base, bytes, changed), pause);
@@ -222,7 +247,8 @@ export class IndexWriter {
 		if (same) return false;
 		const theirs = now === null ? null : await readSafely(this.port, this.path);
 		// Only touched (a sync client writing the same bytes back): the same index, by its checksum.
-		const known = this.base ? this.base.sum : null;
+		const loaded = await this.prepare();
+		const known = loaded ? loaded.sum : null;
 		const sum = theirs instanceof Uint8Array ? savedSum(theirs) : null;
 		if (known && sum && sum[0] === known[0] && sum[1] === known[1]) {
 			this.stat = now;

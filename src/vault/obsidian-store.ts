@@ -6,7 +6,7 @@
  */
 import { Component, TFile, TFolder, type App, type PluginManifest, type TAbstractFile } from 'obsidian';
 import type { VaultModel } from '../core';
-import { openIndexStore, storeSaver, type Saver } from '../store';
+import { openIndexStore, storeSaver } from '../store';
 import type { IndexStore } from '../store/store';
 import { type FileEvent, Indexer, type MissingOwn, type PassReport } from '../store/indexer';
 import { initSql } from '../store/sqlite';
@@ -53,7 +53,7 @@ interface Change {
 
 export class IndexService extends Component {
 	private indexer: Indexer | null = null;
-	private saver: (Saver & { detach: () => void }) | null = null;
+	private saver: ReturnType<typeof storeSaver> | null = null;
 	private queue: Promise<unknown> = Promise.resolve();
 	/** Changes not yet handed to the indexer, taken as one burst; null once their task has begun or another event came. */
 	private burst: Map<string, Change> | null = null;
@@ -267,6 +267,8 @@ export class IndexService extends Component {
 		}
 		this.settleUsable(this.store !== null);
 		this.host.changed();
+		// What the first save measures against, hashed in steps once the views have their answers queued.
+		this.saver?.prepare();
 	}
 
 	private newIndexer(store: IndexStore): Indexer {

@@ -27,6 +27,9 @@ const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SCALE > 1 ? 1 : 3));
 const SIZE = { checkpoints: Math.round(10_000 * SCALE), scopes: 50, notes: Math.round(20_000 * SCALE), bigScope: Math.round(2_000 * SCALE) };
 let peakHeap = 0;
+/** The last figure begun when the heap was at its peak (the `mark` names). */
+let peakAfter = 'start';
+let lastMark = 'start';
 /** The naive figure's own peak: a scope's texts read and parsed whole, as no index does (apart from f_peak_heap_mb). */
 let peakNaive = 0;
 let peakExternal = 0;
@@ -40,6 +43,7 @@ function heap(naive = false): void {
 		peakNaive = Math.max(peakNaive, m.heapUsed);
 		return;
 	}
+	if (m.heapUsed > peakHeap) peakAfter = lastMark;
 	peakHeap = Math.max(peakHeap, m.heapUsed);
 	// Outside the JS heap: the WebAssembly memory and array buffers (sql.js's in-memory file among them).
 	peakExternal = Math.max(peakExternal, m.external);
@@ -69,6 +73,7 @@ const fmt = (ms: number): string => ms.toFixed(ms < 10 ? 2 : 0);
 const line = (name: string, value: string | number): void => console.log(`${name}: ${value}`);
 /** With BENCH_PROF, the clock (µs, the profile's) where a figure starts and ends, so a profile can be cut by figure. */
 const mark = (name: string): void => {
+	lastMark = name;
 	if (process.env.BENCH_PROF) console.log(`mark ${name}: ${process.hrtime.bigint() / 1000n}`);
 };
 
@@ -445,6 +450,7 @@ async function main(): Promise<void> {
 		line('f_db_mb', (fs.statSync(db).size / 1024 / 1024).toFixed(2));
 		heap();
 		line('f_peak_heap_mb', (peakHeap / 1024 / 1024).toFixed(0));
+		line('f_peak_heap_after_mark', peakAfter);
 		line('f_peak_heap_naive_mb', (Math.max(peakHeap, peakNaive) / 1024 / 1024).toFixed(0));
 		line('f_peak_external_mb', (peakExternal / 1024 / 1024).toFixed(0));
 		line('f_peak_sqlite_wasm_mb', (peakSqlite / 1024 / 1024).toFixed(0));

@@ -267,6 +267,27 @@ describe('a save that pauses between its steps', () => {
 		for (const s of [a.store, b.store]) s.close();
 	});
 
+	it.each([false, true])('after a start, the first save of a change writes only the changed pages (the loaded pages hashed ahead: %s)', async (ahead) => {
+		const disk = new MemoryDisk();
+		const first = await openIndexStore(sql, disk, PATH);
+		const firstSaver = storeSaver(first.store, disk, PATH, { saved: first.saved, timers: new ManualTimers() });
+		fill(first.store, N);
+		await firstSaver.flush();
+		first.store.close();
+		const whole = disk.files.get(PATH)?.length ?? 0;
+
+		const { store, saved } = await openIndexStore(sql, disk, PATH);
+		const reports: { kind: string; bytes: number }[] = [];
+		const saver = storeSaver(store, disk, PATH, { saved, timers: new ManualTimers(), onSaved: (r) => reports.push(r) });
+		if (ahead) saver.prepare();
+		store.upsertCheckpoint(record(stem(3), { checkpoint: { next: 'a new next step' } }), 99, 2000);
+		await saver.flush();
+		expect(reports.map((r) => r.kind)).toEqual(['pages']);
+		expect(reports[0].bytes).toBeLessThan(whole / 8);
+		store.close();
+		expect(await started(disk)).toEqual({ rebuilt: false, stamp: { mtime: 99, size: 2000 }, count: N });
+	});
+
 	it.each(['whole', 'pages'] as const)('writes the index as it was exported when it changes during a %s save, and saves the change next', async (kind) => {
 		const disk = new MemoryDisk();
 		const { store, saved } = await openIndexStore(sql, disk, PATH);

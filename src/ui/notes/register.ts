@@ -12,7 +12,8 @@ import { IndexService } from '../../vault/obsidian-store';
 import { OwnNotes } from '../../vault/own-notes';
 import type { ModelSource } from '../../vault/obsidian-source';
 import { rebuildWithNotice, tellNews } from './store-notices';
-import { countsFrom, summarizeIndex } from './store-status';
+import { countsFrom, countsOf, pairsFrom, summarizeIndex, type CountedPairs } from './store-status';
+import { countedOfKept, forgetStatus, keepStatus, keptStatus, keptStatusOf } from './kept-status';
 import { NoteModal } from './note-modal';
 import { copyTarget, openResumePane } from '../shared/pane';
 import { renderCounts, renderOwnNotes } from './own-notes-block';
@@ -49,12 +50,18 @@ const RETRY_MS = 60_000;
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFeatures {
+	let keptSinceChange = false;
 	const host = {
 		app: plugin.app,
 		manifest: plugin.manifest,
 		folder: () => plugin.settings.sessionsFolder,
 		agentName: () => plugin.settings.agentName,
-		changed,
+		changed: () => {
+			// A count kept for the next start is forgotten as soon as the index changes: kept again once counted.
+			if (keptSinceChange) forgetStatus(plugin.app);
+			keptSinceChange = false;
+			changed();
+		},
 		tell: tellNews,
 	};
 	const service = plugin.addChild(new IndexService(host));
@@ -64,17 +71,39 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		const store = service.store;
 		return store ? summarizeIndex(countsFrom(store, scope, nowSeconds()), scope) : null;
 	};
-	const status = (activePath: string | null): UncommittedSummary | null => summaryOf(activePath === null ? null : service.scopeOf(activePath));
+	/** What the index counts for the active file, with the scope it counts; null until the index is open. */
+	const counted = (activePath: string | null): { scope: string | null; counted: CountedPairs } | null => {
+		const store = service.store;
+		if (!store) return null;
+		const scope = activePath === null ? null : service.scopeOf(activePath);
+		return { scope, counted: pairsFrom(store, scope) };
+	};
 
 	let bar: UncommittedStatus | null = null;
+	let keptTried = false;
+	// The last start's last count while the index opens (docs/decisions.md, "The status bar's count kept for the next start").
+	const showKept = (shown: UncommittedStatus, activePath: string | null): void => {
+		keptTried = true;
+		const k = keptStatus(plugin.app, service.root, activePath);
+		if (k) shown.show(summarizeIndex(countsOf(countedOfKept(k), nowSeconds()), k.scope), plugin.settings.showStatusBar);
+	};
+	const keep = (activePath: string | null, c: { scope: string | null; counted: CountedPairs }): void => {
+		const store = service.store;
+		if (!store) return;
+		keepStatus(plugin.app, keptStatusOf(service.root, activePath, c.scope, c.counted, store.noteFileStamps()));
+		keptSinceChange = true;
+	};
 	// Counts from the index once it is open; until then from the model the pane reads.
 	const refreshStatus = async (): Promise<void> => {
 		if (!bar) return;
 		const file = plugin.app.workspace.getActiveFile();
+		const path = file?.path ?? null;
+		if (!keptTried && !service.store) showKept(bar, path);
 		// Right after a start the index is opening: its counts come sooner than a model of every scope.
-		const indexed = status(file?.path ?? null) ?? ((await service.opened()) ? status(file?.path ?? null) : null);
+		const indexed = counted(path) ?? ((await service.opened()) ? counted(path) : null);
 		if (indexed) {
-			bar.show(indexed, plugin.settings.showStatusBar);
+			bar.show(summarizeIndex(countsOf(indexed.counted, nowSeconds()), indexed.scope), plugin.settings.showStatusBar);
+			keep(path, indexed);
 			return;
 		}
 		const { model } = await plugin.source.load();

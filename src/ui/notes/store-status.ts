@@ -14,17 +14,34 @@ export interface IndexCounts {
 	unflushed: number;
 }
 
+/** What the counts are worked out from: per scope and agent, the notes shown and the newest one's time. */
+export interface CountedPairs {
+	pairs: readonly { agent: string; notes: number; lastTs: number }[];
+	unflushed: number;
+}
+
 /** Counted in SQL, by scope and agent: no note is decoded (a start counts 20,000 notes in a blink). */
-export function countsFrom(store: IndexStore, scope: string | null, now: number): IndexCounts {
+export function pairsFrom(store: IndexStore, scope: string | null): CountedPairs {
+	return {
+		pairs: store.notePairs(scope ?? undefined),
+		unflushed: store.pendingOwnNotes().filter((n) => scope === null || n.scope === scope).length,
+	};
+}
+
+/** The counts at `now`: sessions gone silent are judged at that time. */
+export function countsOf(counted: CountedPairs, now: number): IndexCounts {
 	const byAgent = new Map<string, number>();
 	let abandoned = 0;
-	for (const p of store.notePairs(scope ?? undefined)) {
+	for (const p of counted.pairs) {
 		byAgent.set(p.agent, (byAgent.get(p.agent) ?? 0) + p.notes);
 		// abandonedSessions's pairs: one per scope and agent, by its newest note.
 		if (isAbandoned(p.lastTs, now)) abandoned++;
 	}
-	const unflushed = store.pendingOwnNotes().filter((n) => scope === null || n.scope === scope).length;
-	return { byAgent, abandoned, unflushed };
+	return { byAgent, abandoned, unflushed: counted.unflushed };
+}
+
+export function countsFrom(store: IndexStore, scope: string | null, now: number): IndexCounts {
+	return countsOf(pairsFrom(store, scope), now);
 }
 
 /** "N uncommitted notes · K abandoned · U unflushed", the last two only when not zero. */

@@ -8,6 +8,7 @@ import 'obsidian-test-mocks/jest-setup';
 import { TFile, type App as AppOriginal } from 'obsidian';
 import { back } from '../../../src/core';
 import type LogosContinuityPlugin from '../../../src/main';
+import { KEPT_STATUS_KEY } from '../../../src/ui/notes/kept-status';
 import { NOTE_MODAL_TEXT, NoteModal } from '../../../src/ui/notes/note-modal';
 import { Indexer } from '../../../src/store/indexer';
 import { indexPath } from '../../../src/vault/obsidian-bytes';
@@ -125,6 +126,8 @@ describe('starting', () => {
 		plugin.unload();
 		await settle(50);
 		await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
+		// A first start on this device: no count kept from an earlier one.
+		app.saveLocalStorage(KEPT_STATUS_KEY, null);
 		const release = await startWithPassHeld();
 		expect(statusText()).not.toMatch(/uncommitted/);
 		release();
