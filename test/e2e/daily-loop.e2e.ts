@@ -163,10 +163,13 @@ test('the dark theme: Obsidian\'s body class and dark variables under the pane',
 	await page.context().close();
 });
 
-test('a restart shows the pane where it was, its handoff drawn at once from what this device kept, then from the index', async () => {
+test('a restart shows the pane where it was, its handoff and the status bar\'s count at once from what this device kept, then from the index', async () => {
 	const { page, errors } = await served.open();
 	await waitForPane(page);
 	const before = await page.locator(`${PANE} .logos-handoff`).innerText();
+	const status = '.status-bar-item.plugin-logos-continuity.logos-status';
+	const count = await page.locator(status).innerText();
+	expect(count).toMatch(/\d+ uncommitted note/);
 	// The first moment the pane shows a handoff on the next start, and whether it was the kept one.
 	await page.addInitScript(() => {
 		const seen: { kept: string | undefined }[] = [];
@@ -175,11 +178,21 @@ test('a restart shows the pane where it was, its handoff drawn at once from what
 			const body = document.querySelector<HTMLElement>('[data-type="logos-resume"] .logos-body');
 			if (seen.length === 0 && body?.querySelector('.logos-handoff')) seen.push({ kept: body.dataset.kept });
 		}).observe(document, { subtree: true, childList: true });
+		// The status bar's first count, and whether the index was open when it came.
+		const counts: { text: string; indexOpen: boolean }[] = [];
+		(window as unknown as { firstCount: typeof counts }).firstCount = counts;
+		new MutationObserver(() => {
+			const text = document.querySelector('.status-bar-item.plugin-logos-continuity.logos-status')?.textContent ?? '';
+			const host = (window as unknown as { host?: { plugins: { index: { service: { store: unknown } } }[] } }).host;
+			if (counts.length === 0 && /\d/.test(text)) counts.push({ text, indexOpen: host?.plugins[0]?.index.service.store != null });
+		}).observe(document, { subtree: true, childList: true, characterData: true });
 	});
 	await page.reload();
 	await page.waitForSelector('body[data-host="ready"]');
 	await page.waitForSelector(`${PANE} .logos-body:not([data-kept]) .logos-section`);
 	expect(await page.evaluate(() => (window as unknown as { firstHandoff: unknown[] }).firstHandoff)).toEqual([{ kept: 'true' }]);
+	expect(await page.evaluate(() => (window as unknown as { firstCount: unknown[] }).firstCount)).toEqual([{ text: count, indexOpen: false }]);
+	expect(await page.locator(status).innerText()).toBe(count);
 	expect(await resumeLeaves(page)).toBe(1);
 	expect(await page.locator(`${PANE} .logos-handoff`).innerText()).toBe(before);
 	expect(errors).toEqual([]);
