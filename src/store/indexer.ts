@@ -58,6 +58,9 @@ export interface IndexerOptions {
 export const SLICE_FILES = 100;
 export const SLICE_MS = 15;
 
+/** Rows of "Rebuild index"'s clearing that weigh one file's work (~0.02 ms a row dropped at 10,000). */
+const ROWS_PER_FILE = 5;
+
 /** A clock the wall clock's jumps do not move (src/platform.d.ts: every host has it). */
 const monotonic = (): number => performance.now();
 
@@ -407,9 +410,10 @@ export class Indexer {
 
 	/** "Rebuild index": everything derived goes (the person's notes stay), then a full pass reads every file. */
 	rebuild(listing: Listing): Promise<PassReport> {
-		return this.exclusive(() => {
+		return this.exclusive(async () => {
 			// Each scope is absent until its slice writes it again; an index saved between is completed by the next start.
-			this.store.clearDerived();
+			this.begin();
+			while (this.store.clearDerivedStep(this.slice * ROWS_PER_FILE)) await this.worked(this.slice);
 			this.kept.clear();
 			return this.pass(listing);
 		});

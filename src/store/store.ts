@@ -15,7 +15,7 @@ import {
 } from './checkpoint-rows';
 import { Conn } from './conn';
 import {
-	addOwn, allNoteFiles, clearDerivedNotes, countShown, deleteNoteFile, dismissOwn, type ImportOptions,
+	addOwn, allNoteFiles, clearDerivedNotesStep, countShown, deleteNoteFile, dismissOwn, type ImportOptions,
 	type ImportResult, importScopeNotes, type IndexedNote, noteFileAt, type NotePair, noteScopes, ownNotes, pendingOwn, restoreOwn, setFlushed,
 	shownNotePairs, shownNotes, type StampFormat, writeNoteFile,
 } from './note-rows';
@@ -399,14 +399,24 @@ export class IndexStore {
 
 	/** "Rebuild index": drops everything derived from the vault, keeps the person's notes. */
 	clearDerived(): void {
-		this.conn.tx(() => {
-			this.conn.run('DELETE FROM checkpoints');
-			clearDerivedNotes(this.conn);
+		while (this.clearDerivedStep(-1));
+	}
+
+	/**
+	 * clearDerived a step at a time, at most `rows` rows a step (-1: all), each a transaction:
+	 * true while something derived is left. Dropping 10,000 checkpoint rows and their indexes'
+	 * entries is hundreds of ms of one task on an index just opened (docs/decisions.md, "A start in tasks").
+	 */
+	clearDerivedStep(rows: number): boolean {
+		const more = this.conn.tx(() => {
 			// What the rebuild reads again was seen before it: no news (verdict lines are kept).
 			setBaseline(this.conn, 'rows', true);
+			const gone = this.conn.run('DELETE FROM checkpoints WHERE rowid IN (SELECT rowid FROM checkpoints LIMIT ?)', [rows]);
+			return (rows >= 0 && gone >= rows) || clearDerivedNotesStep(this.conn, rows < 0 ? -1 : rows - gone);
 		});
 		this.baseline = null;
 		this.changed();
+		return more;
 	}
 
 	checkpointsOfScope(scope: string): CheckpointRecord[] {
