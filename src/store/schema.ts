@@ -298,3 +298,18 @@ CREATE TRIGGER shown_changed AFTER UPDATE OF session, present, own, dismissed ON
 		ON CONFLICT (session) DO UPDATE SET n = n + 1;
 END;
 `;
+
+// Step 10: the name cut from the path at a stored offset (`name_at`, the characters before it),
+// where step 6 found the last '/' with rtrim over a set of the path's own characters: about
+// 8 µs a row in sql.js, paid on every checkpoint written (the (scope, name) index holds the
+// name) and every name read outside that index, against well under 1 µs for substr
+// (docs/decisions.md, "A first index at the speed of reading"). Rows are kept: the offset is
+// worked out once from the old name.
+export const NAME_AT_SCHEMA = `
+DROP INDEX checkpoints_scope;
+ALTER TABLE checkpoints ADD COLUMN name_at INTEGER NOT NULL DEFAULT 0;
+UPDATE checkpoints SET name_at = length(path) - length(name);
+ALTER TABLE checkpoints DROP COLUMN name;
+ALTER TABLE checkpoints ADD COLUMN name TEXT GENERATED ALWAYS AS (substr(path, name_at + 1)) VIRTUAL;
+CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
+`;
