@@ -301,7 +301,7 @@ END;
 
 // Step 10: the name cut from the path at a stored offset (`name_at`, the characters before it),
 // where step 6 found the last '/' with rtrim over a set of the path's own characters: about
-// 8 µs a row in sql.js, paid on every checkpoint written (the (scope, name) index holds the
+// 6 µs a row in sql.js, paid on every checkpoint written (the (scope, name) index holds the
 // name) and every name read outside that index, against well under 1 µs for substr
 // (docs/decisions.md, "A first index at the speed of reading"). Rows are kept: the offset is
 // worked out once from the old name.
