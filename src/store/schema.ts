@@ -313,3 +313,12 @@ ALTER TABLE checkpoints DROP COLUMN name;
 ALTER TABLE checkpoints ADD COLUMN name TEXT GENERATED ALWAYS AS (substr(path, name_at + 1)) VIRTUAL;
 CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
 `;
+
+// Step 11: a row first seen at 0 (taken as seen: a first pass, an upgrade, step 7) is never news,
+// so the index of first sight holds only the rows seen later. A first index of 10,000
+// checkpoints writes no entry of it (one b-tree insert a row less) and the file is about
+// 0.2 MB smaller; the news queries ask for `first_seen > 0` beside their time (news.ts).
+export const SEEN_LATER_SCHEMA = `
+DROP INDEX checkpoints_seen;
+CREATE INDEX checkpoints_seen ON checkpoints(scope, first_seen) WHERE first_seen > 0;
+`;
