@@ -54,9 +54,10 @@ export interface StoredRow extends FileStamp {
 }
 
 // name, id and host_session are generated (schema.ts, steps 6 and 10): the `_own` columns hold a
-// value only where it is not the one generated; `name_at` says where the name starts in the path. A row on the same path is updated in place: it keeps
-// its row id and its page, so a save after a change writes few pages (persist.ts IndexWriter),
-// and its first sight (step 7), so an edited checkpoint is not news again.
+// value only where it is not the one generated; `name_at` says where the name starts in the
+// path. A row on the same path is updated in place: it keeps its row id and its page, so a save
+// after a change writes few pages (persist.ts IndexWriter), and its first sight (step 7), so an
+// edited checkpoint is not news again.
 const WRITTEN = ['path', 'scope', 'conversation', 'id_own', 'session', 'host_session_own', 'ts', 'agent', 'task', 'follows',
 	'auto', 'auto_closed', 'handoff', 'git_commit', 'flat', 'empty', 'copy_of', 'mtime', 'size', 'problems', 'record', 'digest',
 	'lines', 'stamp', 'name_at'];
@@ -170,7 +171,7 @@ export function moveCheckpoint(c: Conn, from: string, to: string): boolean {
 	// The id is the frontmatter session when there is one, else the stem (docs/decisions.md §9).
 	const id = record.checkpoint.session !== '' ? record.id : stemOf(name);
 	deleteCheckpoint(c, to);
-	// The name follows the path by itself (a generated column).
+	// The name follows the path (a generated column) from where it starts in the new path.
 	const idOwn = id === record.checkpoint.session ? null : id;
 	c.run('UPDATE checkpoints SET path = ?, name_at = ?, id_own = ?, stamp = ? WHERE path = ?', [to, nameAt(to), idOwn, stampHash(to, num(row.mtime), num(row.size)), from]);
 	return true;
