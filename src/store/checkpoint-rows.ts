@@ -53,13 +53,14 @@ export interface StoredRow extends FileStamp {
 	extras: KeptExtras | null;
 }
 
-// name, id and host_session are generated (schema.ts, step 6): the `_own` columns hold a value
-// only where it is not the one generated. A row on the same path is updated in place: it keeps
-// its row id and its page, so a save after a change writes few pages (persist.ts IndexWriter),
-// and its first sight (step 7), so an edited checkpoint is not news again.
+// name, id and host_session are generated (schema.ts, steps 6 and 10): the `_own` columns hold a
+// value only where it is not the one generated; `name_at` says where the name starts in the
+// path. A row on the same path is updated in place: it keeps its row id and its page, so a save
+// after a change writes few pages (persist.ts IndexWriter), and its first sight (step 7), so an
+// edited checkpoint is not news again.
 const WRITTEN = ['path', 'scope', 'conversation', 'id_own', 'session', 'host_session_own', 'ts', 'agent', 'task', 'follows',
 	'auto', 'auto_closed', 'handoff', 'git_commit', 'flat', 'empty', 'copy_of', 'mtime', 'size', 'problems', 'record', 'digest',
-	'lines', 'stamp'];
+	'lines', 'stamp', 'name_at'];
 const INSERT_CHECKPOINT = `INSERT INTO checkpoints (${WRITTEN.join(', ')}, first_seen)
 	VALUES (${WRITTEN.map((c) => (c === 'record' ? 'CAST(? AS TEXT)' : '?')).join(', ')}, ?)
 	ON CONFLICT(path) DO UPDATE SET ${WRITTEN.filter((c) => c !== 'path').map((c) => `${c} = excluded.${c}`).join(', ')}`;
@@ -109,8 +110,28 @@ export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, 
 		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
 		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
 		encodeCheckpointBytes(cp, r.scope), extras?.digest ?? '', extras ? extras.lines : NO_LINES,
-		stampHash(r.path, stamp.mtime, stamp.size), seen,
+		stampHash(r.path, stamp.mtime, stamp.size), nameAt(r.path), seen,
 	]);
+}
+
+/**
+ * Where the file name starts in the path, in SQLite's characters (schema.ts, step 10): code
+ * points, as sql.js encodes the text (a surrogate pair is one character, a lone surrogate one).
+ */
+export function nameAt(path: string): number {
+	const end = path.lastIndexOf('/') + 1;
+	let n = end;
+	for (let i = 0; i < end - 1; i++) {
+		const c = path.charCodeAt(i);
+		if (c >= 0xd800 && c <= 0xdbff) {
+			const d = path.charCodeAt(i + 1);
+			if (d >= 0xdc00 && d <= 0xdfff) {
+				n--;
+				i++;
+			}
+		}
+	}
+	return n;
 }
 
 const NO_LINES = new Uint8Array(0);
@@ -150,9 +171,9 @@ export function moveCheckpoint(c: Conn, from: string, to: string): boolean {
 	// The id is the frontmatter session when there is one, else the stem (docs/decisions.md §9).
 	const id = record.checkpoint.session !== '' ? record.id : stemOf(name);
 	deleteCheckpoint(c, to);
-	// The name follows the path by itself (a generated column).
+	// The name follows the path (a generated column) from where it starts in the new path.
 	const idOwn = id === record.checkpoint.session ? null : id;
-	c.run('UPDATE checkpoints SET path = ?, id_own = ?, stamp = ? WHERE path = ?', [to, idOwn, stampHash(to, num(row.mtime), num(row.size)), from]);
+	c.run('UPDATE checkpoints SET path = ?, name_at = ?, id_own = ?, stamp = ? WHERE path = ?', [to, nameAt(to), idOwn, stampHash(to, num(row.mtime), num(row.size)), from]);
 	return true;
 }
 

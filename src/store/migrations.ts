@@ -4,7 +4,7 @@
  * plugin and is not ours to read (the caller rebuilds it from the vault).
  */
 import type { Database } from 'sql.js';
-import { APPLICATION_ID, COMPACT_SCHEMA, FIRST_SEEN_SCHEMA, KEPT_PARSE_SCHEMA, LIVE_COUNT_SCHEMA, LOGOS_NOTES_SCHEMA, OWN_NOTES_SCHEMA, SHOWN_TALLY_SCHEMA, STORE_ONCE_SCHEMA, VIEW_SCHEMA } from './schema';
+import { APPLICATION_ID, COMPACT_SCHEMA, FIRST_SEEN_SCHEMA, KEPT_PARSE_SCHEMA, LIVE_COUNT_SCHEMA, LOGOS_NOTES_SCHEMA, NAME_AT_SCHEMA, OWN_NOTES_SCHEMA, SEEN_LATER_SCHEMA, SHOWN_TALLY_SCHEMA, STORE_ONCE_SCHEMA, VIEW_SCHEMA } from './schema';
 
 export type Migration = (db: Database) => void;
 
@@ -18,6 +18,8 @@ export const MIGRATIONS: readonly Migration[] = [
 	(db) => db.exec(FIRST_SEEN_SCHEMA),
 	(db) => db.exec(LIVE_COUNT_SCHEMA),
 	(db) => db.exec(SHOWN_TALLY_SCHEMA),
+	(db) => db.exec(NAME_AT_SCHEMA),
+	(db) => db.exec(SEEN_LATER_SCHEMA),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -46,7 +46,8 @@ export function noteKey(ts: number, text: string): string {
 	return `${ts}\u0000${text}`;
 }
 
-const NEW_CHECKPOINTS = `FROM checkpoints k WHERE k.scope = ? AND k.first_seen > ? AND k.copy_of IS NULL AND k.empty = 0`;
+// `first_seen > 0` (never news: taken as seen) lets the query use the index of rows seen later (schema.ts, step 11).
+const NEW_CHECKPOINTS = `FROM checkpoints k WHERE k.scope = ? AND k.first_seen > ? AND k.first_seen > 0 AND k.copy_of IS NULL AND k.empty = 0`;
 
 // Each "not seen before" test is one NOT IN over the scope's earlier rows, which SQLite builds
 // once (and only when something is new), not a search of them per new row.

@@ -4,7 +4,7 @@
  * the one part of the index that is not derived from the vault.
  */
 import type { WorkingNote } from '../core';
-import { type Conn, num, str, type Row } from './conn';
+import { type Conn, num, str, type Row, type Value } from './conn';
 import type { SalvagedNote } from './salvage';
 
 export interface IndexedNote {
@@ -138,6 +138,13 @@ const INSERT_NOTE = 'INSERT INTO session_notes (session, text, ts, unflushed, ow
 const BULK_NOTES = 64;
 
 /**
+ * BULK_NOTES notes in one statement: a step and a reset of sql.js for 64 rows, not one each
+ * (docs/decisions.md, "A first index at the speed of reading").
+ */
+const INSERT_NOTES_MANY = `INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES ${
+	Array.from({ length: BULK_NOTES }, () => '(?, ?, ?, 0, ?, 1, ?)').join(', ')}`;
+
+/**
  * The notes of an import, in order. A first index imports 20,000 notes at 10,000 checkpoints,
  * and the tally's trigger (schema.ts, step 9) costs as much as the insert itself, a run per
  * note (docs/decisions.md, "A first index at the speed of reading"). For a big import it is set
@@ -152,7 +159,15 @@ function insertNotes(c: Conn, rows: readonly NewNote[], firstSeen: number): void
 	}
 	const trigger = c.values("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'shown_added'")[0]?.[0];
 	if (typeof trigger === 'string') c.run('DROP TRIGGER shown_added');
-	for (const r of rows) c.run(INSERT_NOTE, [r.session, r.text, r.ts, r.own, firstSeen]);
+	// BULK_NOTES rows a statement, in order (their ids as one at a time would give them), the rest one by one.
+	let i = 0;
+	const many: Value[] = [];
+	for (; i + BULK_NOTES <= rows.length; i += BULK_NOTES) {
+		many.length = 0;
+		for (let j = i; j < i + BULK_NOTES; j++) many.push(rows[j].session, rows[j].text, rows[j].ts, rows[j].own, firstSeen);
+		c.run(INSERT_NOTES_MANY, many);
+	}
+	for (; i < rows.length; i++) c.run(INSERT_NOTE, [rows[i].session, rows[i].text, rows[i].ts, rows[i].own, firstSeen]);
 	if (typeof trigger !== 'string') return;
 	// Every imported note is present, so shown (schema.ts, step 9): the trigger's +1 per note.
 	const counts = new Map<string, number>();

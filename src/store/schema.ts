@@ -298,3 +298,27 @@ CREATE TRIGGER shown_changed AFTER UPDATE OF session, present, own, dismissed ON
 		ON CONFLICT (session) DO UPDATE SET n = n + 1;
 END;
 `;
+
+// Step 10: the name cut from the path at a stored offset (`name_at`, the characters before it),
+// where step 6 found the last '/' with rtrim over a set of the path's own characters: about
+// 6 µs a row in sql.js, paid on every checkpoint written (the (scope, name) index holds the
+// name) and every name read outside that index, against well under 1 µs for substr
+// (docs/decisions.md, "A first index at the speed of reading"). Rows are kept: the offset is
+// worked out once from the old name.
+export const NAME_AT_SCHEMA = `
+DROP INDEX checkpoints_scope;
+ALTER TABLE checkpoints ADD COLUMN name_at INTEGER NOT NULL DEFAULT 0;
+UPDATE checkpoints SET name_at = length(path) - length(name);
+ALTER TABLE checkpoints DROP COLUMN name;
+ALTER TABLE checkpoints ADD COLUMN name TEXT GENERATED ALWAYS AS (substr(path, name_at + 1)) VIRTUAL;
+CREATE INDEX checkpoints_scope ON checkpoints(scope, name);
+`;
+
+// Step 11: a row first seen at 0 (taken as seen: a first pass, an upgrade, step 7) is never news,
+// so the index of first sight holds only the rows seen later. A first index of 10,000
+// checkpoints writes no entry of it (one b-tree insert a row less) and the file is about
+// 0.2 MB smaller; the news queries ask for `first_seen > 0` beside their time (news.ts).
+export const SEEN_LATER_SCHEMA = `
+DROP INDEX checkpoints_seen;
+CREATE INDEX checkpoints_seen ON checkpoints(scope, first_seen) WHERE first_seen > 0;
+`;

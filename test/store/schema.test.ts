@@ -109,6 +109,31 @@ describe('migrations', () => {
 		store.close();
 	});
 
+	it('brings a version-9 index to names cut at a stored offset: rows stay, in name order, with their first sight', () => {
+		const old = new sql.Database();
+		migrate(old, MIGRATIONS.slice(0, 9));
+		// Rows as step 9 wrote them (its code is gone: plain SQL); the folder of the newer is longer and not ASCII.
+		const row = (rid: number, path: string, seen: number) => old.run(`INSERT INTO checkpoints (rid, path, scope, conversation, id_own, session, host_session_own, ts, agent, task,
+			follows, auto, auto_closed, handoff, git_commit, flat, empty, copy_of, mtime, size, problems, record, digest, lines, stamp, first_seen)
+			VALUES (?, ?, 'kestrel', 'c', NULL, ?, NULL, 1, 'claude', '', '', 0, 0, '', '', 0, 0, NULL, 1, 10, '[]', '{}', 'd', x'00', 7, ?)`, [rid, path, String(rid), seen]);
+		row(1, 'sessions/kestrel/a/20261116-090000-claude.md', 0);
+		row(2, 'sessions/kestrel/😀ü-long/20261116-100000-claude.md', 500);
+		old.run("INSERT INTO stamp_total (id, n, total) VALUES (1, 2, 14) ON CONFLICT (id) DO UPDATE SET n = 2, total = 14");
+		const opened = openIndexBytes(sql, old.export());
+		old.close();
+		if (!opened.ok) throw new Error(opened.detail);
+		expect(opened.migratedFrom).toBe(9);
+		const store = new IndexStore(opened.db);
+		expect(store.checkpointsOfScope('kestrel').map((r) => r.name)).toEqual(['20261116-100000-claude.md', '20261116-090000-claude.md']);
+		expect(store.newsOfScope('kestrel', 100).checkpoints).toBe(1);
+		// Nothing to read again: the rows and their stamps are as they were.
+		expect(store.reconcile([
+			{ path: 'sessions/kestrel/a/20261116-090000-claude.md', mtime: 1, size: 10 },
+			{ path: 'sessions/kestrel/😀ü-long/20261116-100000-claude.md', mtime: 1, size: 10 },
+		]).changed).toHaveLength(0);
+		store.close();
+	});
+
 	it('leaves a database at its last complete version when a step fails', () => {
 		const db = new sql.Database();
 		const failing = [...MIGRATIONS.slice(0, 1), () => { throw new Error('step failed'); }];

@@ -29,6 +29,26 @@ describe('checkpoints', () => {
 		expect(store.scopes()).toEqual(['heron', 'kestrel']);
 	});
 
+	it('orders by file name whatever characters the folders hold, and after a move into such a folder', () => {
+		// Folder names of astral, two-byte and plain characters, longer and shorter than the other's:
+		// the name must be cut where it starts, counted as SQLite counts characters (schema.ts, step 10).
+		const at = (folder: string, stem: string) => ({ ...record(stem), path: `sessions/kestrel/${folder}/${stem}.md`, conversation: folder });
+		const older = at('😀😀😀-ü', '20261116-090000-claude');
+		const newer = at('a', '20261116-100000-claude');
+		const newest = at('b', '20261116-110000-claude');
+		store.upsertCheckpoint(older, 1, 10);
+		store.upsertCheckpoint(newer, 1, 10);
+		store.upsertCheckpoint(newest, 1, 10);
+		expect(store.checkpointsOfScope('kestrel').map((r) => r.stem)).toEqual(['20261116-110000-claude', '20261116-100000-claude', '20261116-090000-claude']);
+		store.renamePath('sessions/kestrel/b', 'sessions/kestrel/\u{1F600}\u{1F600}ü\uD800x');
+		store.renamePath(older.path, 'sessions/kestrel/z/20261116-090000-claude.md');
+		expect(store.checkpointsOfScope('kestrel').map((r) => r.stem)).toEqual(['20261116-110000-claude', '20261116-100000-claude', '20261116-090000-claude']);
+		// Paged along the (scope, name) index: every row once, in name order.
+		const page = store.storedRowsPage('kestrel', null, 2);
+		expect(page.rows.map((r) => r.record.stem)).toEqual(['20261116-090000-claude', '20261116-100000-claude']);
+		expect(store.storedRowsPage('kestrel', page.last, 2).rows.map((r) => r.record.stem)).toEqual(['20261116-110000-claude']);
+	});
+
 	it('gives a scope\'s rows page by page, each once, a name in two folders and rows written out of order included', () => {
 		// Names written out of order, each in a conversation folder and flat: pages end inside a name.
 		const stems = Array.from({ length: 40 }, (_, i) => `202611${String(1 + ((i * 7) % 28)).padStart(2, '0')}-0900${String(i).padStart(2, '0')}-claude`);
