@@ -40,6 +40,28 @@ interface ReadNote {
 	agent: string;
 }
 
+/**
+ * A file's notes as `scopes` and `continuity` print them: how many, and each agent's newest
+ * time (docs/decisions.md "What a CLI command reads"). The same notes as parseUncommitted
+ * gives, repeats dropped the same way; no note object is made.
+ */
+export interface NoteTally {
+	count: number;
+	/** The newest `ts` of each agent's notes ('agent' for a note that names none). */
+	lastByAgent: Map<string, number>;
+}
+
+/** The tally of notes already read (a model's). */
+export function tallyNotes(notes: readonly Pick<WorkingNote, 'ts' | 'agent'>[]): NoteTally {
+	const lastByAgent = new Map<string, number>();
+	for (let i = 0; i < notes.length; i++) {
+		const n = notes[i];
+		const last = lastByAgent.get(n.agent);
+		if (last === undefined || n.ts > last) lastByAgent.set(n.agent, n.ts);
+	}
+	return { count: notes.length, lastByAgent };
+}
+
 /** Where a note line is kept once read, repeats dropped: both readings below share it. */
 class NoteList {
 	readonly out: WorkingNote[] = [];
@@ -65,14 +87,32 @@ class NoteList {
 	}
 
 	add(noteText: string, ts: number, agent: string, line: number): void {
+		if (this.isNew(noteText, ts)) this.out.push({ scope: this.scope, text: noteText, ts, agent: agent === '' ? 'agent' : agent, line });
+	}
+
+	/** Whether (text, ts) is a note not seen before, now seen. */
+	isNew(noteText: string, ts: number): boolean {
 		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
-		if (noteText === '' || !Number.isSafeInteger(ts)) return;
+		if (noteText === '' || !Number.isSafeInteger(ts)) return false;
 		const at = this.seen.get(ts);
 		if (at === undefined) this.seen.set(ts, noteText);
-		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) return;
+		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) return false;
 		else if (typeof at === 'string') this.seen.set(ts, [at, noteText]);
 		else at.push(noteText);
-		this.out.push({ scope: this.scope, text: noteText, ts, agent: agent === '' ? 'agent' : agent, line });
+		return true;
+	}
+}
+
+/** NoteList's reading with only the tally kept. */
+class TallyList extends NoteList {
+	readonly tally: NoteTally = { count: 0, lastByAgent: new Map() };
+
+	override add(noteText: string, ts: number, agent: string): void {
+		if (!this.isNew(noteText, ts)) return;
+		const name = agent === '' ? 'agent' : agent;
+		const last = this.tally.lastByAgent.get(name);
+		if (last === undefined || ts > last) this.tally.lastByAgent.set(name, ts);
+		this.tally.count++;
 	}
 }
 
@@ -106,6 +146,19 @@ export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 export function parseUncommittedShared(text: string, scope: string): WorkingNote[] {
 	if (typeof text !== 'string') return [];
 	const notes = new NoteList(scope);
+	readNotes(text, notes);
+	return notes.out;
+}
+
+/** What `scopes` and `continuity` print of an `uncommitted.md`: parseUncommitted's notes counted, not kept. */
+export function tallyUncommitted(text: string): NoteTally {
+	const notes = new TallyList('');
+	if (typeof text === 'string') readNotes(text, notes);
+	return notes.tally;
+}
+
+/** Every note line of the text into `notes`, each in place when it can be (parseUncommitted). */
+function readNotes(text: string, notes: NoteList): void {
 	const n = text.length;
 	for (let s = 0, i = 0; ; i++) {
 		let e = text.indexOf('\n', s);
@@ -117,7 +170,6 @@ export function parseUncommittedShared(text: string, scope: string): WorkingNote
 		if (e === n) break;
 		s = e + 1;
 	}
-	return notes.out;
 }
 
 /** parseUncommitted line by line, with no line read in place: the reference its fast path is tested against. */
