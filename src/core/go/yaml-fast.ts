@@ -9,21 +9,18 @@ import type { FrontEntry, FrontmatterRead, FrontValue } from './frontmatter-type
 
 /**
  * A key line is `[A-Za-z_][A-Za-z0-9_-]*:` alone or followed by a space and its value; an item
- * line is `- ` after spaces. Matched by character codes (every frontmatter of a full pass is
- * read here); keyColon and itemDash give what the patterns `^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$`
- * and `^( *)- (.*)$` match, on text without line separators (readSimpleFrontmatter declines those).
+ * line is `- ` after spaces. keyColon and itemDash give what the patterns
+ * `^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$` and `^( *)- (.*)$` match, on text without line
+ * separators (readSimpleFrontmatter declines those). The key is told by a pattern and its
+ * colon found by the engine's own search (no key holds a colon): every frontmatter line of a
+ * full pass comes through here, mostly before the engine has compiled any loop of ours
+ * (docs/decisions.md "What a CLI command reads").
  */
-function isKeyStart(c: number): boolean {
-	return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
+const KEY_LINE = /^[A-Za-z_][A-Za-z0-9_-]*:(?: |$)/;
 
 /** Where the key's colon is, or -1 when the line is no key line. */
 function keyColon(line: string): number {
-	if (!isKeyStart(line.charCodeAt(0))) return -1;
-	let i = 1;
-	for (let c = line.charCodeAt(i); isKeyStart(c) || (c >= 48 && c <= 57) || c === 45; c = line.charCodeAt(++i));
-	if (line.charCodeAt(i) !== 58) return -1;
-	return i + 1 === line.length || line.charCodeAt(i + 1) === 32 ? i : -1;
+	return KEY_LINE.test(line) ? line.indexOf(':') : -1;
 }
 
 /** Where an item line's dash is (after its indentation), or -1. */
@@ -52,8 +49,12 @@ const NOT_IN_LINES = /[\r\t\u2028\u2029]/;
 function unsafe(s: string): boolean {
 	return UNSAFE.test(s);
 }
-/** What may not open a plain scalar (YAML indicators, quotes, space). */
-const PLAIN_FIRST = /^[^-?:,[\]{}#&*!|>'"%@` ]/;
+/**
+ * What no plain scalar of this reader holds: a YAML indicator, quote or space first, a space
+ * (String.prototype.trim's, which is `\s`) at either end, `: ` or ` #` inside, `:` last. One
+ * pattern, not five searches (keyColon says why).
+ */
+const NOT_PLAIN = /^[-?:,[\]{}#&*!|>'"%@`\s]|\s$|: | #|:$/;
 
 /** `clean`: the whole frontmatter holds no unsafe character, so no part of a line does. */
 function scalar(raw: string, clean: boolean): FrontValue | null {
@@ -72,7 +73,7 @@ function scalar(raw: string, clean: boolean): FrontValue | null {
 		if (inner.includes('"') || inner.includes('\\')) return null;
 		return { kind: 'scalar', text: inner, typed: false };
 	}
-	if (!PLAIN_FIRST.test(raw) || raw !== raw.trim() || raw.includes(': ') || raw.includes(' #') || raw.endsWith(':')) return null;
+	if (NOT_PLAIN.test(raw)) return null;
 	return { kind: 'scalar', text: raw, typed: true };
 }
 
