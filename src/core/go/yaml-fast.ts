@@ -8,20 +8,14 @@
 import type { FrontEntry, FrontmatterRead, FrontValue } from './frontmatter-types';
 
 /**
- * A key line is `[A-Za-z_][A-Za-z0-9_-]*:` alone or followed by a space and its value; an item
- * line is `- ` after spaces. keyColon and itemDash give what the patterns
- * `^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$` and `^( *)- (.*)$` match, on text without line
- * separators (readSimpleFrontmatter declines those). The key is told by a pattern and its
- * colon found by the engine's own search (no key holds a colon): every frontmatter line of a
- * full pass comes through here, mostly before the engine has compiled any loop of ours
- * (docs/decisions.md "What a CLI command reads").
+ * A key line: `[A-Za-z_][A-Za-z0-9_-]*:` alone, or followed by a space and its value (group 2).
+ * One pattern gives key and value: every frontmatter line of a full pass comes through here,
+ * mostly before the engine has compiled any loop of ours (docs/decisions.md "What a CLI
+ * command reads"). Its `.` stops at no character a line here can hold: readSimpleFrontmatter
+ * declines CR and the line separators first. An item line is `- ` after spaces (itemDash, as
+ * `^( *)- (.*)$` would match).
  */
-const KEY_LINE = /^[A-Za-z_][A-Za-z0-9_-]*:(?: |$)/;
-
-/** Where the key's colon is, or -1 when the line is no key line. */
-function keyColon(line: string): number {
-	return KEY_LINE.test(line) ? line.indexOf(':') : -1;
-}
+const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
 
 /** Where an item line's dash is (after its indentation), or -1. */
 function itemDash(line: string): number {
@@ -94,13 +88,12 @@ export function readSimpleFrontmatter(yamlText: string): FrontmatterRead | null 
 	const entries: FrontEntry[] = [];
 	const seen = new Set<string>();
 	for (let i = 0; i < lines.length; i++) {
-		const line = lines[i];
-		const colon = keyColon(line);
-		const key = colon < 0 ? '' : line.slice(0, colon);
-		if (colon < 0 || seen.has(key)) return null;
+		const m = KEY_LINE.exec(lines[i]);
+		if (m === null || seen.has(m[1])) return null;
+		const key = m[1];
 		seen.add(key);
-		if (colon + 1 < line.length) {
-			const v = scalar(line.slice(colon + 2), clean);
+		if (m[2] !== undefined) {
+			const v = scalar(m[2], clean);
 			if (!v) return null;
 			entries.push({ key, value: v });
 			continue;
