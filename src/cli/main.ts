@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type CommandContext, UsageError } from './command-base';
 import { loadCommand } from './registry';
+import { tuneEngineForShortRun } from './engine';
 import { jsonForTerminal, stripControls } from './terminal';
 
 const USAGE = `usage: logos-continuity <command> [options]
@@ -90,6 +91,7 @@ async function main(argv: string[]): Promise<void> {
 		process.stdout.write(`${USAGE}\n`);
 		process.exit(name === undefined && !values.help ? 2 : 0);
 	}
+	tuneEngineForShortRun();
 	const command = await loadCommand(name);
 	if (!command) fail(`unknown command "${name}"\n${USAGE}`, 2);
 

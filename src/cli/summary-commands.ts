@@ -12,7 +12,7 @@ export const summaryCommands: Record<string, Command> = {
 	scopes: {
 		readsVault: true,
 		run: readCommand((ctx, v) => {
-			const scopes = v.facts().map((f) => ({ scope: f.scope, checkpoints: f.checkpoints, uncommitted: f.notes.length, latest: f.latest?.id ?? null }));
+			const scopes = v.facts().map((f) => ({ scope: f.scope, checkpoints: f.checkpoints, uncommitted: f.notes.count, latest: f.latest?.id ?? null }));
 			return ctx.json ? { scopes } : scopesText(scopes);
 		}),
 	},

@@ -10,7 +10,7 @@ import { checkpointFileCount, fileRole, listScopes, listScopesOfFolders, newestR
 import { history } from '../core';
 import { buildVaultModel, projectOf, type VaultModel } from '../core';
 import type { ScopeFacts } from '../core';
-import { parseUncommittedShared, type WorkingNote } from '../core';
+import { tallyNotes, tallyUncommitted, type NoteTally } from '../core';
 import { pushAll, type VaultFile, type VaultSnapshot } from '../core';
 import { namesByFolder, readTree, walkTree, type SessionsTree } from '../vault/node-fs';
 import type { Command, CommandContext } from './command-base';
@@ -43,7 +43,7 @@ function factsOfModel(m: VaultModel): ScopeFacts[] {
 		scope,
 		checkpoints: checkpointFileCount(listing, scope),
 		latest: history(m.scan, scope).entries[0] ?? null,
-		notes: m.notes.get(scope) ?? [],
+		notes: tallyNotes(m.notes.get(scope) ?? []),
 	}));
 }
 
@@ -143,10 +143,10 @@ function listedFacts(ctx: CommandContext, tree: SessionsTree, listing: ScopeList
 	return listing.scopes.map((scope) => {
 		let latest = newestRecord(listing, scope, readOne);
 		if (latest === undefined) latest = history(v.model([scope]).scan, scope).entries[0] ?? null;
-		// A model's notes of a scope, without the model: its uncommitted.md parsed, none when unreadable (buildVaultModel).
+		// A model's notes of a scope, without the model: its uncommitted.md tallied, none when unreadable (buildVaultModel).
 		const notesPath = listing.notes.get(scope);
 		const text = notesPath === undefined ? null : readOne(notesPath).text;
-		const notes: WorkingNote[] = text === null ? [] : parseUncommittedShared(text, scope);
+		const notes: NoteTally = text === null ? { count: 0, lastByAgent: new Map() } : tallyUncommitted(text);
 		return { scope, checkpoints: checkpointFileCount(listing, scope), latest, notes };
 	});
 }

@@ -25,8 +25,8 @@ export {
 	promoteDecisions,
 	receiptsFor,
 } from './answers/receipts';
-export { parseUncommitted, parseUncommittedShared, renderUncommitted, renderNoteLine, isDeadEnd, parseRoute, notesToReappend } from './format/notes';
-export type { OwnNote, Reappend } from './format/notes';
+export { parseUncommitted, parseUncommittedShared, tallyNotes, tallyUncommitted, renderUncommitted, renderNoteLine, isDeadEnd, parseRoute, notesToReappend } from './format/notes';
+export type { NoteTally, OwnNote, Reappend } from './format/notes';
 export { parseReviewed, renderVerdict, reviewKey, effectiveVerdict, undoVerdict, verdictBefore } from './format/reviews';
 export { readCommit, verdictFor, undoFor, reviewQueue, ownCommit, COMMIT_RULE } from './answers/review-request';
 export type { NewVerdict, VerdictRequest, QueueEntry } from './answers/review-request';

@@ -2,10 +2,11 @@
  * Per-scope continuity figures (the CLI's `continuity`): how recently each scope was
  * checkpointed, what is waiting uncommitted, which sessions went silent.
  */
-import { abandonedSessions, isQuiet } from './continuity';
+import { isAbandoned, isQuiet } from './continuity';
+import { tallyNotes, type NoteTally } from '../format/notes';
 import { history } from '../model/history';
 import type { VaultModel } from '../model/vault-model';
-import type { CheckpointRecord, WorkingNote } from '../types';
+import type { CheckpointRecord } from '../types';
 
 export interface ContinuityRow {
 	scope: string;
@@ -21,12 +22,21 @@ export interface ContinuityRow {
 	quiet: boolean;
 }
 
-/** What a row is made from: a scope's count of checkpoints, its newest one and its working notes. */
+/** What a row is made from: a scope's count of checkpoints, its newest one and the tally of its working notes. */
 export interface ScopeFacts {
 	scope: string;
 	checkpoints: number;
 	latest: CheckpointRecord | null;
-	notes: readonly WorkingNote[];
+	notes: NoteTally;
+}
+
+/** abandonedSessions(notes, now).length for one scope's notes, from their tally: its agents silent past the window. */
+function abandonedAgents(notes: NoteTally, now: number): number {
+	let n = 0;
+	notes.lastByAgent.forEach((lastTs) => {
+		if (isAbandoned(lastTs, now)) n++;
+	});
+	return n;
 }
 
 export function continuityRows(facts: readonly ScopeFacts[], now: number): ContinuityRow[] {
@@ -38,8 +48,8 @@ export function continuityRows(facts: readonly ScopeFacts[], now: number): Conti
 			lastCheckpoint: lastTs,
 			latest: latest?.id ?? null,
 			lastAgent: latest ? latest.checkpoint.agent || null : null,
-			uncommitted: notes.length,
-			abandoned: abandonedSessions(notes, now).length,
+			uncommitted: notes.count,
+			abandoned: abandonedAgents(notes, now),
 			quiet: isQuiet(lastTs, now),
 		};
 	});
@@ -49,6 +59,6 @@ export function continuityRows(facts: readonly ScopeFacts[], now: number): Conti
 export function continuityOf(model: VaultModel, now: number): ContinuityRow[] {
 	return continuityRows(model.scopes.map((scope) => {
 		const h = history(model.scan, scope);
-		return { scope, checkpoints: h.entries.length, latest: h.entries[0] ?? null, notes: model.notes.get(scope) ?? [] };
+		return { scope, checkpoints: h.entries.length, latest: h.entries[0] ?? null, notes: tallyNotes(model.notes.get(scope) ?? []) };
 	}), now);
 }

@@ -25,9 +25,18 @@ function trimChars(s: string, chars: string): string {
 	return s.slice(start, end);
 }
 
+/** The longest text that can still read as a placeholder: the longest one with every suffix after it. */
+const LONGEST_PLACEHOLDER = [...PLACEHOLDERS].reduce((n, p) => Math.max(n, p.length), 0) + PLACEHOLDER_SUFFIXES.join('').length;
+// eslint-disable-next-line no-control-regex -- any character outside ASCII
+const NOT_ASCII = /[^\u0000-\u007f]/;
+
 /** docs/format.md §7.2: a `Didn't work` bullet that says nothing was ruled out. */
 export function isPlaceholder(s: string): boolean {
-	let t = trimChars(trimSpace(s), PLACEHOLDER_EDGES).toLowerCase();
+	const edged = trimChars(trimSpace(s), PLACEHOLDER_EDGES);
+	// ASCII keeps its length when lower-cased: a text longer than any placeholder with every
+	// suffix is none, and is not lower-cased for nothing (every ruling of a resume asks).
+	if (edged.length > LONGEST_PLACEHOLDER && !NOT_ASCII.test(edged)) return false;
+	let t = edged.toLowerCase();
 	// Each suffix once, in this order, as logos strips them.
 	for (const suffix of PLACEHOLDER_SUFFIXES) {
 		if (t.endsWith(suffix)) t = t.slice(0, t.length - suffix.length);

@@ -47,7 +47,9 @@ export interface SplitBody {
 /**
  * Splits a body at lines that begin exactly with `## `. Each part is cut from the body by
  * its offsets (the same text as its lines joined again), as every checkpoint of a full
- * pass is split.
+ * pass is split. Heading lines are found by the engine's own search for `\n## ` and the
+ * lines before each counted by their line feeds alone, not every line tested in a loop of
+ * ours (docs/decisions.md "What a CLI command reads").
  */
 export function splitSections(body: string): SplitBody {
 	// Start offset of every heading line, its line number, and where each line ends.
@@ -55,15 +57,16 @@ export function splitSections(body: string): SplitBody {
 	const lineOf: number[] = [];
 	const ends: number[] = [];
 	let line = 0;
-	for (let at = 0; ; line++) {
+	// Line feeds before `counted` are in `line`.
+	let counted = 0;
+	for (let at = body.startsWith('## ') ? 0 : headingAfter(body, 0); at >= 0; ) {
+		for (let nl = body.indexOf('\n', counted); nl >= 0 && nl < at; nl = body.indexOf('\n', nl + 1)) line++;
+		counted = at;
 		const eol = body.indexOf('\n', at);
-		if (body.startsWith('## ', at)) {
-			starts.push(at);
-			lineOf.push(line);
-			ends.push(eol < 0 ? body.length : eol);
-		}
-		if (eol < 0) break;
-		at = eol + 1;
+		starts.push(at);
+		lineOf.push(line);
+		ends.push(eol < 0 ? body.length : eol);
+		at = eol < 0 ? -1 : headingAfter(body, eol);
 	}
 	// The lines after a heading up to the next one (or the end), joined: one slice of the body.
 	const textOf = (from: number, to: number): string => (to > from ? goTrimSpace(body.slice(from, to)) : '');
@@ -73,6 +76,12 @@ export function splitSections(body: string): SplitBody {
 		line: lineOf[k],
 	}));
 	return { preamble: textOf(0, starts.length > 0 ? starts[0] - 1 : body.length), sections };
+}
+
+/** The start of the first heading line whose line feed is at or after `from`, or -1. */
+function headingAfter(body: string, from: number): number {
+	const nl = body.indexOf('\n## ', from);
+	return nl < 0 ? -1 : nl + 1;
 }
 
 /** Length of the run of backslashes at the start of `s`. */
@@ -117,7 +126,16 @@ export function parseBullets(text: string): string[] {
 	const out: string[] = [];
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
-		const line = goTrimSpace(lines[i]);
+		const raw = lines[i];
+		const first = raw.charCodeAt(0);
+		// A line that starts with its marker and a space (nearly every bullet) is trimmed once:
+		// its item is what stands after them, when anything does.
+		if ((first === 45 || first === 42 || first === 43) && raw.charCodeAt(1) === 32) {
+			const item = goTrimSpace(raw.slice(2));
+			if (item !== '') out.push(item);
+			continue;
+		}
+		const line = goTrimSpace(raw);
 		const marker = line[0];
 		if ((marker === '-' || marker === '*' || marker === '+') && line[1] === ' ') out.push(goTrimSpace(line.slice(2)));
 	}

@@ -3,7 +3,6 @@
  * §4.4), and the dead-end reading of a note (docs/format.md §7.6, typed `route:` records).
  */
 import { asciiSpace, noteTail } from './line-tail';
-import { isGoSpace } from '../go/go-text';
 import { headerName, safeName } from './names';
 import { maskSecrets, type MaskResult } from './secrets';
 import { appendWithHeader, collapseSpace, cutToBytes, trimSpace, utf8Length } from '../strings';
@@ -40,6 +39,28 @@ interface ReadNote {
 	agent: string;
 }
 
+/**
+ * A file's notes as `scopes` and `continuity` print them: how many, and each agent's newest
+ * time (docs/decisions.md "What a CLI command reads"). The same notes as parseUncommitted
+ * gives, repeats dropped the same way; no note object is made.
+ */
+export interface NoteTally {
+	count: number;
+	/** The newest `ts` of each agent's notes ('agent' for a note that names none). */
+	lastByAgent: Map<string, number>;
+}
+
+/** The tally of notes already read (a model's). */
+export function tallyNotes(notes: readonly Pick<WorkingNote, 'ts' | 'agent'>[]): NoteTally {
+	const lastByAgent = new Map<string, number>();
+	for (let i = 0; i < notes.length; i++) {
+		const n = notes[i];
+		const last = lastByAgent.get(n.agent);
+		if (last === undefined || n.ts > last) lastByAgent.set(n.agent, n.ts);
+	}
+	return { count: notes.length, lastByAgent };
+}
+
 /** Where a note line is kept once read, repeats dropped: both readings below share it. */
 class NoteList {
 	readonly out: WorkingNote[] = [];
@@ -47,32 +68,46 @@ class NoteList {
 	// busy file's notes need no joined key each (`scopes` reads every uncommitted.md).
 	private readonly seen = new Map<number, string | string[]>();
 
-	/** The agent of the last note read in place: a file's notes name a few agents, over and over. */
-	private agent = '';
-	/** Every agent named so far, each as one string: the notes of a file share them. */
+	/** Every agent named so far, each as one string: a file's notes name a few agents, over and over. */
 	private readonly agents = new Map<string, string>();
 
 	constructor(private readonly scope: string) {}
 
-	/** text.slice(a, b), as the string of the first note that named the same agent. */
-	agentAt(text: string, a: number, b: number): string {
-		if (b - a === this.agent.length && text.startsWith(this.agent, a)) return this.agent;
-		const agent = text.slice(a, b);
+	/** `agent` as the string of the first note that named the same agent. */
+	agentNamed(agent: string): string {
 		const known = this.agents.get(agent);
-		if (known === undefined) this.agents.set(agent, agent);
-		this.agent = known ?? agent;
-		return this.agent;
+		if (known !== undefined) return known;
+		this.agents.set(agent, agent);
+		return agent;
 	}
 
 	add(noteText: string, ts: number, agent: string, line: number): void {
+		if (this.isNew(noteText, ts)) this.out.push({ scope: this.scope, text: noteText, ts, agent: agent === '' ? 'agent' : agent, line });
+	}
+
+	/** Whether (text, ts) is a note not seen before, now seen. */
+	isNew(noteText: string, ts: number): boolean {
 		// A time past 2^53 cannot be held exactly; keeping it would key the note wrongly.
-		if (noteText === '' || !Number.isSafeInteger(ts)) return;
+		if (noteText === '' || !Number.isSafeInteger(ts)) return false;
 		const at = this.seen.get(ts);
 		if (at === undefined) this.seen.set(ts, noteText);
-		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) return;
+		else if (at === noteText || (typeof at !== 'string' && at.includes(noteText))) return false;
 		else if (typeof at === 'string') this.seen.set(ts, [at, noteText]);
 		else at.push(noteText);
-		this.out.push({ scope: this.scope, text: noteText, ts, agent: agent === '' ? 'agent' : agent, line });
+		return true;
+	}
+}
+
+/** NoteList's reading with only the tally kept. */
+class TallyList extends NoteList {
+	readonly tally: NoteTally = { count: 0, lastByAgent: new Map() };
+
+	override add(noteText: string, ts: number, agent: string): void {
+		if (!this.isNew(noteText, ts)) return;
+		const name = agent === '' ? 'agent' : agent;
+		const last = this.tally.lastByAgent.get(name);
+		if (last === undefined || ts > last) this.tally.lastByAgent.set(name, ts);
+		this.tally.count++;
 	}
 }
 
@@ -88,10 +123,11 @@ function plainNote(line: string): ReadNote | null {
  * import does. Never throws.
  *
  * A line in the shape logos writes (`- text <!-- ts=N agent=A -->`, single spaces, nothing
- * after) is read in place, without cutting the file into lines first; any other line is
- * read the plain way (parseUncommittedPlain). `scopes` reads every uncommitted.md of the
- * vault, mostly before the engine has compiled this (docs/decisions.md "What a CLI command
- * reads"); a property test holds both readings to the same answer.
+ * after) is read by one pattern (WRITTEN_NOTE), without cutting the file into lines first;
+ * any other line is read the plain way (parseUncommittedPlain). `scopes` reads every
+ * uncommitted.md of the vault, mostly before the engine has compiled any loop of ours
+ * (docs/decisions.md "What a CLI command reads"); a property test holds both readings to
+ * the same answer.
  */
 export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 	const notes = parseUncommittedShared(text, scope);
@@ -106,21 +142,46 @@ export function parseUncommitted(text: string, scope: string): WorkingNote[] {
 export function parseUncommittedShared(text: string, scope: string): WorkingNote[] {
 	if (typeof text !== 'string') return [];
 	const notes = new NoteList(scope);
+	readNotes(text, notes);
+	return notes.out;
+}
+
+/** What `scopes` and `continuity` print of an `uncommitted.md`: parseUncommitted's notes counted, not kept. */
+export function tallyUncommitted(text: string): NoteTally {
+	const notes = new TallyList('');
+	if (typeof text === 'string') readNotes(text, notes);
+	return notes.tally;
+}
+
+/** Every note line of the text into `notes`, each in one pattern when it can be (parseUncommitted). */
+function readNotes(text: string, notes: NoteList): void {
 	const n = text.length;
 	for (let s = 0, i = 0; ; i++) {
 		let e = text.indexOf('\n', s);
 		if (e < 0) e = n;
-		if (!noteInPlace(text, s, e, notes, i)) {
-			const m = plainNote(text.slice(s, e));
-			if (m !== null) notes.add(m.text, m.ts, m.agent, i);
+		WRITTEN_NOTE.lastIndex = s;
+		const m = e - s < 20 ? null : WRITTEN_NOTE.exec(text);
+		if (m !== null && WRITTEN_NOTE.lastIndex === e) notes.add(trimSpace(m[1]), Number(m[2]), notes.agentNamed(m[3]), i);
+		else {
+			const p = plainNote(text.slice(s, e));
+			if (p !== null) notes.add(p.text, p.ts, p.agent, i);
 		}
 		if (e === n) break;
 		s = e + 1;
 	}
-	return notes.out;
 }
 
-/** parseUncommitted line by line, with no line read in place: the reference its fast path is tested against. */
+/**
+ * A whole line as logos writes it, `- ` text ` <!-- ts=DIGITS agent=NAME -->` with single
+ * spaces and nothing after: its text, time and agent, as the plain reading (noteLine) gives
+ * them once the text is trimmed. Greedy, so the comment is the last one, as noteTail reads it;
+ * `.` stops at CR and the line separators, so a line holding one is read the plain way; the
+ * agent is a run of non-spaces (logos's ASCII spacing). Sticky: matched at a line's start,
+ * kept only when it ends at the line's end.
+ */
+const WRITTEN_NOTE = /- (.*) <!-- ts=([0-9]+) agent=([^ \t\n\f\r]+) -->/y;
+
+/** parseUncommitted line by line, with no line read by the pattern: the reference its fast path is tested against. */
 export function parseUncommittedPlain(text: string, scope: string): WorkingNote[] {
 	if (typeof text !== 'string') return [];
 	const notes = new NoteList(scope);
@@ -130,58 +191,6 @@ export function parseUncommittedPlain(text: string, scope: string): WorkingNote[
 		if (m !== null) notes.add(m.text, m.ts, m.agent, i);
 	}
 	return notes.out;
-}
-
-const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
-
-/**
- * The line `text[s, e)` when it is `- ` … ` <!-- ts=DIGITS agent=NAME -->` with single spaces
- * around the comment's parts and nothing after it: its note is added and true returned.
- * False (nothing added) for any other line, which the plain reading then reads: a line that
- * starts or ends with a space, has two spaces in the comment or a CR at its end, say.
- */
-function noteInPlace(text: string, s: number, e: number, notes: NoteList, line: number): boolean {
-	// `- ` first and `>` last: the line is its own trim (no space of any kind at either end).
-	if (e - s < 20 || text.charCodeAt(s) !== 0x2d || text.charCodeAt(s + 1) !== 0x20 || !text.startsWith(' -->', e - 4)) return false;
-	// The agent: after the last ` agent=`, up to ` -->`, with no space in it (so it is the whole
-	// run of non-spaces before ` -->`, as the plain reading takes it). Found by the engine's own
-	// searches, not a loop of ours over the characters.
-	const k = text.lastIndexOf(' agent=', e - 11);
-	if (k <= s) return false;
-	const agent = notes.agentAt(text, k + 7, e - 4);
-	if (ASCII_SPACE.test(agent)) return false;
-	// Before it, ` <!-- ts=` and nothing but digits up to the agent's space.
-	const d = text.lastIndexOf(' <!-- ts=', k - 10) + 9;
-	if (d < 9 || d - 9 < s) return false;
-	const ts = digitsValue(text, d, k);
-	if (ts < 0) return false;
-	const at = d - 8;
-	if (at - s < 2) return false;
-	// The text: after `-`, Go spaces trimmed (trimSpace) before the comment.
-	let a = s + 1;
-	let b = at;
-	while (a < b && isGoSpace(text.charCodeAt(a))) a++;
-	while (b > a && isGoSpace(text.charCodeAt(b - 1))) b--;
-	notes.add(text.slice(a, b), ts, agent, line);
-	return true;
-}
-
-/** logos's spacing (asciiSpace): a name holding one is not the run the plain reading takes. */
-const ASCII_SPACE = /[ \t\n\f\r]/;
-
-/**
- * Number(text.slice(d, end)) when that is one or more ASCII digits, else -1; without the slice
- * while the value stays exact (15 digits).
- */
-function digitsValue(text: string, d: number, end: number): number {
-	if (end <= d) return -1;
-	let v = 0;
-	for (let i = d; i < end; i++) {
-		const c = text.charCodeAt(i);
-		if (!isDigitCode(c)) return -1;
-		v = v * 10 + c - 0x30;
-	}
-	return end - d > 15 ? Number(text.slice(d, end)) : v;
 }
 
 const utf8In = new TextEncoder();

@@ -8,23 +8,14 @@
 import type { FrontEntry, FrontmatterRead, FrontValue } from './frontmatter-types';
 
 /**
- * A key line is `[A-Za-z_][A-Za-z0-9_-]*:` alone or followed by a space and its value; an item
- * line is `- ` after spaces. Matched by character codes (every frontmatter of a full pass is
- * read here); keyColon and itemDash give what the patterns `^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$`
- * and `^( *)- (.*)$` match, on text without line separators (readSimpleFrontmatter declines those).
+ * A key line: `[A-Za-z_][A-Za-z0-9_-]*:` alone, or followed by a space and its value (group 2).
+ * One pattern gives key and value: every frontmatter line of a full pass comes through here,
+ * mostly before the engine has compiled any loop of ours (docs/decisions.md "What a CLI
+ * command reads"). Its `.` stops at no character a line here can hold: readSimpleFrontmatter
+ * declines CR and the line separators first. An item line is `- ` after spaces (itemDash, as
+ * `^( *)- (.*)$` would match).
  */
-function isKeyStart(c: number): boolean {
-	return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
-
-/** Where the key's colon is, or -1 when the line is no key line. */
-function keyColon(line: string): number {
-	if (!isKeyStart(line.charCodeAt(0))) return -1;
-	let i = 1;
-	for (let c = line.charCodeAt(i); isKeyStart(c) || (c >= 48 && c <= 57) || c === 45; c = line.charCodeAt(++i));
-	if (line.charCodeAt(i) !== 58) return -1;
-	return i + 1 === line.length || line.charCodeAt(i + 1) === 32 ? i : -1;
-}
+const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
 
 /** Where an item line's dash is (after its indentation), or -1. */
 function itemDash(line: string): number {
@@ -52,8 +43,12 @@ const NOT_IN_LINES = /[\r\t\u2028\u2029]/;
 function unsafe(s: string): boolean {
 	return UNSAFE.test(s);
 }
-/** What may not open a plain scalar (YAML indicators, quotes, space). */
-const PLAIN_FIRST = /^[^-?:,[\]{}#&*!|>'"%@` ]/;
+/**
+ * What no plain scalar of this reader holds: a YAML indicator, quote or space first, a space
+ * (String.prototype.trim's, which is `\s`) at either end, `: ` or ` #` inside, `:` last. One
+ * pattern, not five searches (keyColon says why).
+ */
+const NOT_PLAIN = /^[-?:,[\]{}#&*!|>'"%@`\s]|\s$|: | #|:$/;
 
 /** `clean`: the whole frontmatter holds no unsafe character, so no part of a line does. */
 function scalar(raw: string, clean: boolean): FrontValue | null {
@@ -72,7 +67,7 @@ function scalar(raw: string, clean: boolean): FrontValue | null {
 		if (inner.includes('"') || inner.includes('\\')) return null;
 		return { kind: 'scalar', text: inner, typed: false };
 	}
-	if (!PLAIN_FIRST.test(raw) || raw !== raw.trim() || raw.includes(': ') || raw.includes(' #') || raw.endsWith(':')) return null;
+	if (NOT_PLAIN.test(raw)) return null;
 	return { kind: 'scalar', text: raw, typed: true };
 }
 
@@ -93,13 +88,12 @@ export function readSimpleFrontmatter(yamlText: string): FrontmatterRead | null 
 	const entries: FrontEntry[] = [];
 	const seen = new Set<string>();
 	for (let i = 0; i < lines.length; i++) {
-		const line = lines[i];
-		const colon = keyColon(line);
-		const key = colon < 0 ? '' : line.slice(0, colon);
-		if (colon < 0 || seen.has(key)) return null;
+		const m = KEY_LINE.exec(lines[i]);
+		if (m === null || seen.has(m[1])) return null;
+		const key = m[1];
 		seen.add(key);
-		if (colon + 1 < line.length) {
-			const v = scalar(line.slice(colon + 2), clean);
+		if (m[2] !== undefined) {
+			const v = scalar(m[2], clean);
 			if (!v) return null;
 			entries.push({ key, value: v });
 			continue;

@@ -2,7 +2,7 @@
  * Conversations of a project (docs/format.md §1.4, docs/decisions.md §4): the checkpoints one host
  * conversation left, grouped by folder / `host_session`, across the project's worktrees.
  */
-import { history, newestFirst } from './history';
+import { history, newestFirst, newestFirstSorted } from './history';
 import { INTENT_DEPTH, intentFor } from '../answers/receipts';
 import { compareBytes, safeName, type VaultScan } from './scan';
 import type { CheckpointRecord } from '../types';
@@ -78,17 +78,19 @@ export function conversations(scan: VaultScan, project: string): Conversation[] 
 const built = new Memo<readonly CheckpointRecord[], { lists: readonly (readonly CheckpointRecord[])[]; list: readonly Conversation[] }>();
 
 function buildConversations(scan: VaultScan, lists: readonly CheckpointRecord[][]): Conversation[] {
+	// The records newest first (newestFirst), so each chain is grouped in its order, with no
+	// sort of its own: a one-scope project's history is that order already (docs/decisions.md
+	// "What a CLI command reads"). Copies and empty files are left out, as history leaves them.
+	const ordered = lists.length === 1 && lists[0].length > 0 ? history(scan, lists[0][0].scope).entries : newestFirstSorted(lists.flat().filter((r) => r.copyOf === null && !r.empty));
 	const groups = new Map<string, CheckpointRecord[]>();
-	for (const r of lists.flat()) {
-		if (r.copyOf !== null || r.empty) continue;
+	for (const r of ordered) {
 		const list = groups.get(r.conversation);
 		if (list) list.push(r);
 		else groups.set(r.conversation, [r]);
 	}
 	const out: Conversation[] = [];
 	const cache: HistoryCache = new Map();
-	for (const [id, records] of groups) {
-		const chain = records.sort(newestFirst);
+	for (const [id, chain] of groups) {
 		const latest = chain[0];
 		const agents: string[] = [];
 		for (const r of chain) {

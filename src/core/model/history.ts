@@ -29,10 +29,15 @@ export function newestFirst(a: CheckpointRecord, b: CheckpointRecord): number {
 const sortedScopes = new Memo<readonly CheckpointRecord[], CheckpointRecord[]>();
 
 function newestFirstOf(scan: VaultScan, scope: string): readonly CheckpointRecord[] {
-	// (name, path) as one key, the name ended by NUL, which sorts before any character (a name
-	// holding one has no key), in the order turned round: newestFirst's.
-	const key = (r: CheckpointRecord): string | null => (r.name.includes('\u0000') ? null : `${r.name}\u0000${r.path}`);
-	return sortedScopes.get(recordsOf(scan, scope), (records) => sortedByKey(records, key, newestFirst, true));
+	return sortedScopes.get(recordsOf(scan, scope), newestFirstSorted);
+}
+
+/** (name, path) as one key, the name ended by NUL, which sorts before any character (a name holding one has no key). */
+const historyKey = (r: CheckpointRecord): string | null => (r.name.includes('\u0000') ? null : `${r.name}\u0000${r.path}`);
+
+/** The records in newestFirst's order, sorted by the engine's own string sort (sortedByKey): the keys in the order turned round. */
+export function newestFirstSorted(records: readonly CheckpointRecord[]): CheckpointRecord[] {
+	return sortedByKey(records, historyKey, newestFirst, true);
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import fc from 'fast-check';
 import * as path from 'node:path';
 import { emptyCheckpoint, parseCheckpoint } from '../../../src/core/format/checkpoint';
 import {
@@ -244,6 +245,21 @@ describe('isPlaceholder', () => {
 	it.each(['none of the retries worked', 'nothing yet today', 'no  yet', 'n/a — the API rejected it', 'nothing this session so far'])('%j is a ruling', (s) =>
 		expect(isPlaceholder(s)).toBe(false),
 	);
+
+	it('reads every text as the rule written out does, long ones and non-ASCII ones too', () => {
+		// docs/format.md §7.2 as first written: trim, trim the edges, lower-case, strip each suffix once in order.
+		const plain = (s: string): boolean => {
+			let t = s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
+			t = t.replace(/^[.!\-–— ]+|[.!\-–— ]+$/g, '').toLowerCase();
+			for (const suffix of [' this session', ' so far', ' yet', ' today']) if (t.endsWith(suffix)) t = t.slice(0, t.length - suffix.length);
+			return ['', 'none', 'nothing', 'n/a', 'na', 'nil', 'no', 'nothing ruled out', 'no failures', 'no dead ends'].includes(t);
+		};
+		const piece = fc.constantFrom('nothing ruled out', 'No Dead Ends', 'none', ' this session', ' so far', ' yet', ' today', '.', '!', '—', '-', ' ', '\u00a0', 'İ', '\u212a', 'x', 'NOTHING RULED OUT THIS SESSION SO FAR YET TODAY');
+		fc.assert(fc.property(fc.array(piece, { maxLength: 9 }), (parts) => {
+			const s = parts.join('');
+			expect(isPlaceholder(s)).toBe(plain(s));
+		}), { numRuns: 5000 });
+	});
 
 	it('drops placeholders and counts them', () => {
 		expect(dropPlaceholders(['none', 'caching in localStorage — stale', 'N/A today'])).toEqual({ kept: ['caching in localStorage — stale'], dropped: 2 });

@@ -11,6 +11,7 @@ import {
 	parseUncommittedPlain,
 	renderNoteLine,
 	renderUncommitted,
+	tallyUncommitted,
 	uncommittedHeader,
 } from '../../../src/core/format/notes';
 import { safeName } from '../../../src/core/format/names';
@@ -158,6 +159,33 @@ describe('parseUncommitted, the line logos writes read in place', () => {
 		const got = parseUncommitted(text, 'proj');
 		expect(got.map((n) => [n.text, n.ts, n.agent])).toEqual([['first note', 10, 'codex'], ['a note <!-- with a comment --> inside', 11, 'cursor']]);
 		expect(got).toEqual(parseUncommittedPlain(text, 'proj'));
+	});
+});
+
+describe('tallyUncommitted, what `scopes` and `continuity` print of the notes', () => {
+	/** The tally made from the notes the plain reading keeps. */
+	const tallyOfPlain = (text: string) => {
+		const notes = parseUncommittedPlain(text, 's');
+		const lastByAgent = new Map<string, number>();
+		for (const n of notes) lastByAgent.set(n.agent, Math.max(lastByAgent.get(n.agent) ?? -Infinity, n.ts));
+		return { count: notes.length, lastByAgent };
+	};
+
+	it('counts the notes the plain reading keeps and gives each agent its newest time', () => {
+		const line = fc.oneof(
+			fc.record({ text: fc.constantFrom('same', 'other', '', 'x y'), ts: fc.constantFrom('1', '2', '3', '99999999999999999999'), agent: fc.constantFrom('a', 'b', '') })
+				.map(({ text, ts, agent }) => `- ${text} <!-- ts=${ts} agent=${agent} -->`),
+			fc.constantFrom('# uncommitted — s', '', 'prose', ' - late <!-- ts=7 agent=c -->', '- spaced  <!-- ts=5   agent=b -->\r'),
+		);
+		fc.assert(fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
+			const text = lines.join('\n');
+			expect(tallyUncommitted(text)).toEqual(tallyOfPlain(text));
+		}), { numRuns: 2000 });
+	});
+
+	it('drops a repeat named by another agent, so that agent has no time of its own', () => {
+		const text = ['- same <!-- ts=3 agent=a -->', '- same <!-- ts=3 agent=b -->', '- later <!-- ts=8 agent=a -->'].join('\n');
+		expect(tallyUncommitted(text)).toEqual({ count: 2, lastByAgent: new Map([['a', 8]]) });
 	});
 });
 
