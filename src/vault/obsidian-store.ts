@@ -43,6 +43,8 @@ export type IndexNews =
 export type MissingHandler = (missing: MissingOwn[]) => Promise<void>;
 
 const SAVE_DELAY_MS = 2000;
+/** After a start, the loaded index's pages are hashed this much later: the views' first draws come first. */
+const PREPARE_AFTER_MS = 1000;
 
 /** A file's change as it came: the file, its stamp then, and the text the cache delivered. */
 interface Change {
@@ -268,8 +270,12 @@ export class IndexService extends Component {
 		}
 		this.settleUsable(this.store !== null);
 		this.host.changed();
-		// What the first save measures against, hashed in steps once the views have their answers queued.
-		this.saver?.prepare();
+		// What the first save measures against, hashed in steps once the views have drawn (a save that comes first hashes it itself).
+		const saver = this.saver;
+		if (saver) {
+			const timer = window.setTimeout(() => saver.prepare(), PREPARE_AFTER_MS);
+			this.register(() => window.clearTimeout(timer));
+		}
 	}
 
 	private newIndexer(store: IndexStore): Indexer {
