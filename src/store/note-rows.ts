@@ -265,17 +265,20 @@ export function countShown(c: Conn, scope?: string): number {
 
 /**
  * "Rebuild index": only the person's own notes stay, marked absent until re-imported. At most
- * `rows` notes a call (-1: all); true while some remain. The notes files' rows go first: an
- * index saved between two calls reads every uncommitted.md again.
+ * `rows` notes a call (-1: all); true while some remain. The notes files' rows get a stamp no
+ * file has first, and go last: an index saved between two calls reads every uncommitted.md
+ * again, and one deleted meanwhile (logos deletes it once nothing is open) is reconciled as
+ * removed, its notes left over marked absent, not shown for good.
  */
 export function clearDerivedNotesStep(c: Conn, rows: number): boolean {
-	c.run('DELETE FROM note_files');
+	c.run('UPDATE note_files SET mtime = -1 WHERE mtime <> -1');
 	let left = rows;
 	left -= c.run('DELETE FROM session_notes WHERE rowid IN (SELECT rowid FROM session_notes WHERE own = 0 LIMIT ?)', [left]);
 	if (rows >= 0 && left <= 0) return true;
 	left -= c.run('UPDATE session_notes SET present = 0 WHERE rowid IN (SELECT rowid FROM session_notes WHERE present = 1 LIMIT ?)', [left]);
 	if (rows >= 0 && left <= 0) return true;
 	c.run('DELETE FROM sessions WHERE NOT EXISTS (SELECT 1 FROM session_notes n WHERE n.session = sessions.id)');
+	c.run('DELETE FROM note_files');
 	return false;
 }
 

@@ -449,6 +449,22 @@ describe('a pass in slices', () => {
 		}
 	});
 
+	test('a rebuild cut short at any yield, then an uncommitted.md deleted (logos folded its notes into a checkpoint): the next start shows none of its notes', async () => {
+		const before = indexer();
+		await before.ix.fullPass(listSessions(dir));
+		expect(before.ix.store.uncommittedCount('alpha')).toBeGreaterThan(0);
+		const saves: Uint8Array[] = [];
+		const { ix } = sliced(new IndexStore(new sql.Database(before.ix.store.export())), () => void saves.push(ix.store.export()));
+		await ix.rebuild(listSessions(dir));
+		// spec §4.3: uncommitted.md is deleted when nothing is left open.
+		fs.rmSync(path.join(dir, 'sessions/alpha/uncommitted.md'));
+		for (const [k, bytes] of saves.entries()) {
+			const next = indexer(new IndexStore(new sql.Database(bytes)));
+			await next.ix.fullPass(listSessions(dir));
+			expect([k, next.ix.store.uncommittedCount('alpha'), next.ix.store.notePairs('alpha')]).toEqual([k, 0, []]);
+		}
+	});
+
 	test('an index saved at any yield of a cold pass over a big uncommitted.md has a new index\'s schema and a tally its notes agree with', async () => {
 		// 100 notes: imported with the tally's trigger set aside (note-rows.ts insertNotes).
 		const lines = Array.from({ length: 100 }, (_, i) => `- note ${i} <!-- ts=${1_763_000_000 + i} agent=${i % 2 === 0 ? 'claude' : 'codex'} -->`);

@@ -6,6 +6,8 @@
  * uncommitted.md files are exactly those; the index's own count replaces it once open.
  */
 import { TFile, TFolder, type App } from 'obsidian';
+import { fileRole } from '../../core';
+import { isUnder } from '../../vault/obsidian-snapshot';
 import type { DeviceStorage } from '../since/device-memory';
 import type { CountedPairs } from './store-status';
 
@@ -87,10 +89,22 @@ function allKept(store: DeviceStorage): KeptStatus[] {
 	return Array.isArray(raw) ? raw.filter(isKeptStatus) : [];
 }
 
+/**
+ * Whether the scope kept for the active file is its scope now, from its path alone: none, a
+ * file outside the sessions folder, or a checkpoint or uncommitted.md (while it is there, its
+ * folder is a scope). Any other file in the sessions folder is in the deepest folder that is
+ * a scope, which a checkpoint written since can change without touching any uncommitted.md.
+ */
+function scopeStands(root: string, path: string, kept: string | null): boolean {
+	if (path === '' || (root !== '' && !isUnder(root, path))) return kept === null;
+	const placed = fileRole(root, path);
+	return (placed?.role === 'checkpoint' || placed?.role === 'notes') && placed.scope === kept;
+}
+
 /** The kept count for the active file, when the vault's notes files are exactly those the index had read. */
 export function keptStatus(app: App, root: string, path: string | null): KeptStatus | null {
 	const k = allKept(app).find((x) => x.root === root && x.path === (path ?? ''));
-	if (!k) return null;
+	if (!k || !scopeStands(root, k.path, k.scope)) return null;
 	const now = notesFilesNow(app, root);
 	return now.length === k.files.length && now.every((line, i) => line === k.files[i]) ? k : null;
 }

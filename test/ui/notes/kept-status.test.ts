@@ -10,7 +10,7 @@ import type LogosContinuityPlugin from '../../../src/main';
 import { KEPT_STATUS_KEY, type KeptStatus } from '../../../src/ui/notes/kept-status';
 import { indexPath } from '../../../src/vault/obsidian-bytes';
 import { layoutReady, loadPlugin, makeApp, MANIFEST, mockPlugin, settle, untilDone } from '../../helpers/harness';
-import { NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
+import { A3, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
@@ -112,6 +112,37 @@ describe("the status bar's count kept for the next start", () => {
 		expect(statusText()).not.toMatch(/uncommitted/);
 		await release();
 		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
+	});
+
+	test('the active file a person\'s page in a folder that has become a worktree scope since: no count of the scope it was in until the index has placed it', async () => {
+		await app.vault.createFolder('sessions/kestrel/wt');
+		await app.vault.create('sessions/kestrel/wt/plan.md', '# my plan\n');
+		await app.workspace.getLeaf(false).openFile(file('sessions/kestrel/wt/plan.md'));
+		await plugin.index.refreshStatus();
+		await idle();
+		const before = statusText();
+		expect(before).toMatch(/^kestrel: 2 uncommitted notes/);
+		plugin.unload();
+		await settle(50);
+		// An agent's first checkpoint in the worktree: kestrel/wt is a scope of its own, with no notes.
+		clock += 60;
+		await app.vault.create('sessions/kestrel/wt/20261118-090000-claude.md', await app.vault.read(file(A3)));
+		const release = await restartWithIndexHeld();
+		expect(statusText()).not.toBe(before);
+		await release();
+		expect(statusText()).toBe('kestrel/wt: 0 uncommitted notes');
+	});
+
+	test('the active file a checkpoint: its path tells its scope, and the kept count is shown at once', async () => {
+		await app.workspace.getLeaf(false).openFile(file(A3));
+		await plugin.index.refreshStatus();
+		await idle();
+		const before = statusText();
+		expect(before).toMatch(/^kestrel: 2 uncommitted notes/);
+		const release = await restartWithIndexHeld();
+		expect(statusText()).toBe(before);
+		await release();
+		expect(statusText()).toBe(before);
 	});
 
 	test('sessions gone silent are judged at the time of the start, not of the count kept', async () => {
