@@ -85,7 +85,12 @@ function isKeptStatus(x: unknown): x is KeptStatus {
 }
 
 function allKept(store: DeviceStorage): KeptStatus[] {
-	const raw: unknown = store.loadLocalStorage?.(KEPT_STATUS_KEY) ?? null;
+	let raw: unknown = null;
+	try {
+		raw = store.loadLocalStorage?.(KEPT_STATUS_KEY) ?? null;
+	} catch {
+		// Storage that cannot be read keeps nothing: the count comes from the index as ever.
+	}
 	return Array.isArray(raw) ? raw.filter(isKeptStatus) : [];
 }
 

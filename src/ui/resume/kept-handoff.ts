@@ -156,7 +156,12 @@ function isKept(x: unknown): x is KeptHandoff {
 
 /** The app's device-local storage (docs/decisions.md §1); older Obsidian versions lack it, and then nothing is kept. */
 function allKept(store: DeviceStorage): KeptHandoff[] {
-	const raw: unknown = store.loadLocalStorage?.(KEPT_HANDOFFS_KEY) ?? null;
+	let raw: unknown = null;
+	try {
+		raw = store.loadLocalStorage?.(KEPT_HANDOFFS_KEY) ?? null;
+	} catch {
+		// Storage that cannot be read keeps nothing: the pane draws from the index as ever.
+	}
 	return Array.isArray(raw) ? raw.filter(isKept) : [];
 }
 

@@ -186,6 +186,23 @@ describe("the status bar's count kept for the next start", () => {
 		}
 	});
 
+	test('storage that throws when read or written keeps nothing and breaks nothing: the count comes from the index', async () => {
+		const load = app.loadLocalStorage.bind(app);
+		const save = app.saveLocalStorage.bind(app);
+		jest.spyOn(app, 'loadLocalStorage').mockImplementation((key) => {
+			if (key === KEPT_STATUS_KEY) throw new Error('storage unavailable');
+			return load(key);
+		});
+		jest.spyOn(app, 'saveLocalStorage').mockImplementation((key, data) => {
+			if (key === KEPT_STATUS_KEY) throw new Error('storage unavailable');
+			save(key, data);
+		});
+		const release = await restartWithIndexHeld();
+		expect(statusText()).not.toMatch(/uncommitted/);
+		await release();
+		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
+	});
+
 	test('what is kept is the counts and the notes files the index read, nothing of the notes themselves', () => {
 		const kept = app.loadLocalStorage(KEPT_STATUS_KEY) as KeptStatus[];
 		expect(kept).toHaveLength(1);
