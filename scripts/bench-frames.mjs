@@ -159,6 +159,17 @@ async function keepPluginFolder(page, vault) {
 	return bytes;
 }
 
+/** "Rebuild index" from the palette's command, until done and the views have caught up. */
+async function rebuildFigure(page) {
+	const from = await page.evaluate(() => {
+		const t = performance.now();
+		window.host.runCommand('logos-continuity:rebuild-index');
+		return t;
+	});
+	const to = await page.evaluate(settle);
+	return { ...(await page.evaluate(tasksBetween, [from, to])), ms: to - from };
+}
+
 async function oneRun(browser, host, vault) {
 	const out = {};
 	rmSync(join(vault, PLUGIN_DIR), { recursive: true, force: true });
@@ -169,13 +180,7 @@ async function oneRun(browser, host, vault) {
 	out.cold = { ...(await page.evaluate(tasksBetween, [from, to])), ms: to - from };
 	out.indexBytes = await keepPluginFolder(page, vault);
 	// Rebuild index, from the palette's command.
-	from = await page.evaluate(() => {
-		const t = performance.now();
-		window.host.runCommand('logos-continuity:rebuild-index');
-		return t;
-	});
-	to = await page.evaluate(settle);
-	out.rebuild = { ...(await page.evaluate(tasksBetween, [from, to])), ms: to - from };
+	out.rebuild = await rebuildFigure(page);
 	out.errors = [...errors];
 	// What this device keeps between starts: the saved layout (the pane and its scope), the kept handoff.
 	const kept = await context.storageState();
@@ -227,13 +232,7 @@ async function oneRun(browser, host, vault) {
 	// the index's pages are still in its file, not yet in SQLite's cache.
 	({ context, page, errors } = await newPage(browser, host, null, kept));
 	await page.evaluate(settle);
-	from = await page.evaluate(() => {
-		const t = performance.now();
-		window.host.runCommand('logos-continuity:rebuild-index');
-		return t;
-	});
-	to = await page.evaluate(settle);
-	out.rebuildWarm = { ...(await page.evaluate(tasksBetween, [from, to])), ms: to - from };
+	out.rebuildWarm = await rebuildFigure(page);
 	out.errors.push(...errors);
 	await context.close();
 	return out;

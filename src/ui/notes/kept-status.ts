@@ -8,7 +8,7 @@
 import { TFile, TFolder, type App } from 'obsidian';
 import { fileRole } from '../../core';
 import { isUnder } from '../../vault/obsidian-snapshot';
-import type { DeviceStorage } from '../since/device-memory';
+import { loadKeptList, saveKeptList, type DeviceStorage } from '../since/device-memory';
 import type { CountedPairs } from './store-status';
 
 export const KEPT_STATUS_KEY = 'logos-continuity-kept-status';
@@ -85,13 +85,7 @@ function isKeptStatus(x: unknown): x is KeptStatus {
 }
 
 function allKept(store: DeviceStorage): KeptStatus[] {
-	let raw: unknown = null;
-	try {
-		raw = store.loadLocalStorage?.(KEPT_STATUS_KEY) ?? null;
-	} catch {
-		// Storage that cannot be read keeps nothing: the count comes from the index as ever.
-	}
-	return Array.isArray(raw) ? raw.filter(isKeptStatus) : [];
+	return loadKeptList(store, KEPT_STATUS_KEY, isKeptStatus);
 }
 
 /**
@@ -117,18 +111,10 @@ export function keptStatus(app: App, root: string, path: string | null): KeptSta
 /** Keeps `k` first in place of the same active file's; a storage that refuses keeps nothing. */
 export function keepStatus(store: DeviceStorage, k: KeptStatus): void {
 	const others = allKept(store).filter((x) => !(x.root === k.root && x.path === k.path));
-	try {
-		store.saveLocalStorage?.(KEPT_STATUS_KEY, [k, ...others].slice(0, KEPT_STATUS_MAX));
-	} catch {
-		// Nothing kept is no harm: the count comes from the index as ever.
-	}
+	saveKeptList(store, KEPT_STATUS_KEY, [k, ...others].slice(0, KEPT_STATUS_MAX));
 }
 
 /** Forgets every kept count: the index changed, and until it is counted again nothing kept is sure. */
 export function forgetStatus(store: DeviceStorage): void {
-	try {
-		if (allKept(store).length > 0) store.saveLocalStorage?.(KEPT_STATUS_KEY, []);
-	} catch {
-		// A storage that refuses to write refuses to keep as well.
-	}
+	if (allKept(store).length > 0) saveKeptList(store, KEPT_STATUS_KEY, []);
 }

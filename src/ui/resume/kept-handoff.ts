@@ -11,7 +11,7 @@ import { projectOf, type CheckpointRecord, type ResumeLatest } from '../../core'
 import { sum } from '../../store/checksum';
 import type { ChangeLine, ChangeSources } from './change-line';
 import type { ResumeSources } from './resume-dom';
-import type { DeviceStorage } from '../since/device-memory';
+import { loadKeptList, saveKeptList, type DeviceStorage } from '../since/device-memory';
 
 export const KEPT_HANDOFFS_KEY = 'logos-continuity-kept-handoffs';
 
@@ -156,13 +156,7 @@ function isKept(x: unknown): x is KeptHandoff {
 
 /** The app's device-local storage (docs/decisions.md §1); older Obsidian versions lack it, and then nothing is kept. */
 function allKept(store: DeviceStorage): KeptHandoff[] {
-	let raw: unknown = null;
-	try {
-		raw = store.loadLocalStorage?.(KEPT_HANDOFFS_KEY) ?? null;
-	} catch {
-		// Storage that cannot be read keeps nothing: the pane draws from the index as ever.
-	}
-	return Array.isArray(raw) ? raw.filter(isKept) : [];
+	return loadKeptList(store, KEPT_HANDOFFS_KEY, isKept);
 }
 
 /** The kept handoff of a scope and conversation, when every file it came from is as it was. */
@@ -187,9 +181,5 @@ export function keptOptions(options: readonly KeptOption[], shown: string | null
  */
 export function keepHandoff(store: DeviceStorage, key: Pick<KeptHandoff, 'root' | 'scope' | 'conversation'>, k: KeptHandoff | null): void {
 	const others = allKept(store).filter((x) => !(x.root === key.root && x.scope === key.scope && x.conversation === key.conversation));
-	try {
-		store.saveLocalStorage?.(KEPT_HANDOFFS_KEY, (k ? [k, ...others] : others).slice(0, KEPT_MAX));
-	} catch {
-		// Nothing kept is no harm; a kept handoff is only ever a head start.
-	}
+	saveKeptList(store, KEPT_HANDOFFS_KEY, (k ? [k, ...others] : others).slice(0, KEPT_MAX));
 }

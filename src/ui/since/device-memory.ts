@@ -16,6 +16,29 @@ export interface DeviceStorage {
 	saveLocalStorage?(key: string, data: unknown): void;
 }
 
+/**
+ * A list this plugin kept under `key` on this device: the entries of the shape this version
+ * writes; none when the storage cannot be read (what is kept is only ever a head start).
+ */
+export function loadKeptList<T>(storage: DeviceStorage, key: string, isShape: (x: unknown) => x is T): T[] {
+	let raw: unknown = null;
+	try {
+		raw = storage.loadLocalStorage?.(key) ?? null;
+	} catch {
+		// Nothing kept is no harm.
+	}
+	return Array.isArray(raw) ? raw.filter(isShape) : [];
+}
+
+/** Keeps `list` under `key`; a storage that refuses (full) keeps nothing and says nothing. */
+export function saveKeptList(storage: DeviceStorage, key: string, list: readonly unknown[]): void {
+	try {
+		storage.saveLocalStorage?.(key, list);
+	} catch {
+		// Nothing kept is no harm.
+	}
+}
+
 /** When the person last looked at each scope, in milliseconds of the injected clock. */
 export class LastLooked {
 	private readonly at = new Map<string, number>();
