@@ -30,7 +30,7 @@ export interface KeptStatus {
 	path: string;
 	/** The scope counted for it, null for every scope. */
 	scope: string | null;
-	/** Per agent of a scope: notes shown and the newest one's time (abandonment is worked out at the start's time). */
+	/** Per scope and agent: the agent, its notes shown and the newest one's time (abandonment is judged at the start's time). */
 	pairs: [string, number, number][];
 	unflushed: number;
 	/** Every uncommitted.md the index had read, as `path\0mtime\0size`, sorted. */
