@@ -69,6 +69,19 @@ export async function untilDone<T>(work: Promise<T>): Promise<T> {
 export const NOTIFY_SETTLE_MS = 400;
 
 /**
+ * A clock that moves, so every write gets a new mtime as on a real disk: `Date.now()` follows
+ * `clock.now` (seconds), set back to `start` before each test. Call it at the top of a file.
+ */
+export function movingClock(start: number): { now: number } {
+	const clock = { now: start };
+	beforeEach(() => {
+		clock.now = start;
+		jest.spyOn(Date, 'now').mockImplementation(() => clock.now * 1000);
+	});
+	return clock;
+}
+
+/**
  * SHIM: the mocks' Workspace starts with layout not ready and exposes `setLayoutReady__`;
  * Obsidian sets it itself once the workspace is restored.
  */

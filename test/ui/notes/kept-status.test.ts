@@ -9,17 +9,14 @@ import { TFile, type App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
 import { KEPT_STATUS_KEY, type KeptStatus } from '../../../src/ui/notes/kept-status';
 import { indexPath } from '../../../src/vault/obsidian-bytes';
-import { layoutReady, loadPlugin, makeApp, MANIFEST, mockPlugin, settle, untilDone } from '../../helpers/harness';
+import { layoutReady, loadPlugin, makeApp, MANIFEST, mockPlugin, movingClock, settle, untilDone } from '../../helpers/harness';
 import { A3, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
-let clock = NOW;
+const clock = movingClock(NOW);
 
 beforeEach(async () => {
-	// A clock that moves, so every write gets a new mtime as on a real disk.
-	clock = NOW;
-	jest.spyOn(Date, 'now').mockImplementation(() => clock * 1000);
 	app = makeApp(vaultFiles());
 	plugin = await loadPlugin(app);
 	await idle();
@@ -49,7 +46,7 @@ function file(path: string): TFile {
 
 /** `path` written again a minute later with `more` at its end: a new mtime and size, as on a real disk. */
 async function appendLater(path: string, more: string): Promise<void> {
-	clock += 60;
+	clock.now += 60;
 	await app.vault.modify(file(path), `${await app.vault.read(file(path))}${more}`);
 }
 
@@ -104,7 +101,7 @@ describe("the status bar's count kept for the next start", () => {
 		const release = await (async () => {
 			plugin.unload();
 			await settle(50);
-			clock += 60;
+			clock.now += 60;
 			await app.vault.createFolder('sessions/osprey');
 			await app.vault.create('sessions/osprey/uncommitted.md', `# Uncommitted\n\n- new scope's note <!-- ts=${NOW} agent=claude -->\n`);
 			return restartWithIndexHeld();
@@ -125,7 +122,7 @@ describe("the status bar's count kept for the next start", () => {
 		plugin.unload();
 		await settle(50);
 		// An agent's first checkpoint in the worktree: kestrel/wt is a scope of its own, with no notes.
-		clock += 60;
+		clock.now += 60;
 		await app.vault.create('sessions/kestrel/wt/20261118-090000-claude.md', await app.vault.read(file(A3)));
 		const release = await restartWithIndexHeld();
 		expect(statusText()).not.toBe(before);
@@ -147,7 +144,7 @@ describe("the status bar's count kept for the next start", () => {
 
 	test('sessions gone silent are judged at the time of the start, not of the count kept', async () => {
 		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
-		clock = NOW + 7 * 3600;
+		clock.now = NOW + 7 * 3600;
 		const release = await restartWithIndexHeld();
 		expect(statusText()).toBe('All scopes: 2 uncommitted notes · 2 abandoned');
 		await release();

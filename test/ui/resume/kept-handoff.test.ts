@@ -12,18 +12,12 @@ import { Indexer } from '../../../src/store/indexer';
 import { KEPT_HANDOFFS_KEY, KEPT_MAX, keepHandoff, keptOptions, type KeptHandoff } from '../../../src/ui/resume/kept-handoff';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
 import { EMPTY } from '../../../src/ui/shared/labels';
-import { layoutReady, loadPlugin, makeApp, openResumeView, settle, untilDone } from '../../helpers/harness';
+import { layoutReady, loadPlugin, makeApp, movingClock, openResumeView, settle, untilDone } from '../../helpers/harness';
 import { A2, A3, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
-let clock = NOW;
-
-beforeEach(() => {
-	// A clock that moves, so every write gets a new mtime as on a real disk.
-	clock = NOW;
-	jest.spyOn(Date, 'now').mockImplementation(() => clock * 1000);
-});
+const clock = movingClock(NOW);
 
 afterEach(() => {
 	plugin.unload();
@@ -50,7 +44,7 @@ function storedAsJson(): KeptHandoff[] {
 
 /** `path` written again a minute later with `more` at its end: a new mtime and size, as on a real disk. */
 async function appendLater(path: string, more = '\n'): Promise<void> {
-	clock += 60;
+	clock.now += 60;
 	const f = app.vault.getAbstractFileByPath(path);
 	if (!(f instanceof TFile)) throw new Error(`no file ${path}`);
 	await app.vault.modify(f, `${await app.vault.read(f)}${more}`);

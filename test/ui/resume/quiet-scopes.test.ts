@@ -9,17 +9,12 @@ import type { App as AppOriginal } from 'obsidian';
 import { QUIET_AFTER } from '../../../src/core';
 import type LogosContinuityPlugin from '../../../src/main';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
-import { loadPlugin, makeApp, openResumeView, settle } from '../../helpers/harness';
+import { loadPlugin, makeApp, movingClock, openResumeView, settle } from '../../helpers/harness';
 import { NOW, T_A3, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin;
-let clock = NOW;
-
-beforeEach(() => {
-	clock = NOW;
-	jest.spyOn(Date, 'now').mockImplementation(() => clock * 1000);
-});
+const clock = movingClock(NOW);
 
 afterEach(() => {
 	plugin.unload();
@@ -51,10 +46,10 @@ describe('quiet scopes in the scope picker', () => {
 
 	test('the marks follow the clock: 14 days after kestrel\'s newest checkpoint it is not quiet yet, a second later it is', async () => {
 		const view = await setup();
-		clock = T_A3 + QUIET_AFTER;
+		clock.now = T_A3 + QUIET_AFTER;
 		await view.refresh(true);
 		expect(options(view).map((o) => o.text)).toEqual(['heron · quiet since Oct 12', 'kestrel']);
-		clock = T_A3 + QUIET_AFTER + 1;
+		clock.now = T_A3 + QUIET_AFTER + 1;
 		await view.refresh(true);
 		expect(options(view)).toEqual([
 			{ value: 'heron', text: 'heron · quiet since Oct 12', quiet: true },
