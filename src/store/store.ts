@@ -272,9 +272,9 @@ export class IndexStore {
 		return hit;
 	}
 
-	/** Every uncommitted.md the index read, with the modification time and size it read it at, by path. */
+	/** Every uncommitted.md the index read, with the modification time and size it read it at. */
 	noteFileStamps(): { path: string; mtime: number; size: number }[] {
-		return allNoteFiles(this.conn).map(({ path, mtime, size }) => ({ path, mtime, size })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+		return allNoteFiles(this.conn).map(({ path, mtime, size }) => ({ path, mtime, size }));
 	}
 
 	/** What the index last read of a file: checkpoint or uncommitted.md. */
