@@ -19,7 +19,7 @@
 //   100 events   100 checkpoint files changed at once (Vault.modify), until settled, and
 //                until the save 2 s later is over; then that save's steps timed alone.
 // Then, for the pane at the speed of the scope: a warm start with a note of a 20-checkpoint scope
-// open (its uncommitted.md, opened at layout-ready, so the pane follows it; no storage carried
+// open (its uncommitted.md, open as the workspace is laid out, so the pane follows it; no storage carried
 // over, so nothing kept: the pane opens on a first run), from layout-ready to
 // that scope's pane on screen, in a vault of N checkpoints and in one of 100 checkpoints; and the
 // same scope chosen in the pane later (scope chosen → pane on screen); and the next start with that
@@ -67,10 +67,12 @@ function instrument(open) {
 		get: () => host,
 		set: (v) => {
 			host = v;
+			// The note open as the workspace is laid out, before layout-ready, as Obsidian restores
+			// the one open when it last closed.
+			const file = open ? v.app.vault.getAbstractFileByPath(open) : null;
+			if (file) void v.app.workspace.getLeaf(false).openFile(file);
 			v.app.workspace.onLayoutReady(() => {
 				b.layoutReady = performance.now();
-				const file = open ? v.app.vault.getAbstractFileByPath(open) : null;
-				if (file) void v.app.workspace.getLeaf(false).openFile(file);
 			});
 		},
 	});

@@ -67,3 +67,21 @@ export async function readSnapshot(vault: Vault, folder: string, concurrency = R
 	snap.files = await mapBounded(files, concurrency, (f) => readOne(vault, f));
 	return snap;
 }
+
+/**
+ * One project's folder (a scope and its worktree scopes, with everything under them), read
+ * as readSnapshot reads the whole folder; null when the project has no folder or more than
+ * `maxFiles` markdown files (reading those one by one would cost more than the index does).
+ */
+export async function readProjectSnapshot(vault: Vault, folder: string, project: string, maxFiles: number): Promise<VaultSnapshot | null> {
+	const root = sessionsRoot(folder);
+	const top = vault.getAbstractFileByPath(root === '' ? project : `${root}/${project}`);
+	if (!(top instanceof TFolder)) return null;
+	const snap: VaultSnapshot = { root, files: [], dirs: [top.path] };
+	const files: TFile[] = [];
+	// The project folder is at depth 1 of the sessions folder.
+	collect(top, 2, files, snap.dirs);
+	if (files.reduce((n, f) => n + (wantsText(f) ? 1 : 0), 0) > maxFiles) return null;
+	snap.files = await mapBounded(files, READ_CONCURRENCY, (f) => readOne(vault, f));
+	return snap;
+}

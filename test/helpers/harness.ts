@@ -5,6 +5,7 @@
 import type { App as AppOriginal, PluginManifest, View, WorkspaceLeaf as LeafOriginal } from 'obsidian';
 import { App, ItemView, Plugin as MockPlugin, Vault, Workspace } from 'obsidian-test-mocks/obsidian';
 import LogosContinuityPlugin from '../../src/main';
+import { Indexer } from '../../src/store/indexer';
 import { RESUME_VIEW_TYPE } from '../../src/ui/shared/labels';
 import { ResumeView } from '../../src/ui/resume/resume-view';
 import { liveStats, metadataFollowsFiles } from './index-shims';
@@ -133,6 +134,38 @@ export async function openResumeView(app: AppOriginal, plugin: LogosContinuityPl
 	await view.setState(state, { history: false });
 	await settle();
 	return view;
+}
+
+/**
+ * A start of the plugin over `app` (its vault and this device's storage) with the pane
+ * restored on `state` before layout-ready, as in Obsidian; the index's opening pass held until
+ * `release`, which lets it run and the pane catch up. `beforeReady` runs once the pane is
+ * open, before layout-ready (a note opened with the workspace).
+ */
+export async function startWithPassHeld(app: AppOriginal, state: Record<string, unknown>, beforeReady?: () => Promise<void>): Promise<{ plugin: LogosContinuityPlugin; view: ResumeView; release: () => Promise<void> }> {
+	let open = (): void => undefined;
+	const gate = new Promise<void>((ok) => (open = ok));
+	const real = Indexer.prototype.fullPass;
+	jest.spyOn(Indexer.prototype, 'fullPass').mockImplementationOnce(async function (this: Indexer, listing) {
+		await gate;
+		return real.call(this, listing);
+	});
+	Workspace.fromOriginalType2__(app.workspace).layoutReady = false;
+	const plugin = await loadPlugin(app, null, false);
+	const view = await openResumeView(app, plugin, state);
+	await beforeReady?.();
+	layoutReady(app);
+	await settle();
+	return {
+		plugin,
+		view,
+		release: async () => {
+			open();
+			await untilDone(plugin.index.service.run(() => undefined));
+			await settle(350);
+			await untilDone(view.refresh());
+		},
+	};
 }
 
 /**

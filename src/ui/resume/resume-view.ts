@@ -6,7 +6,7 @@
 import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { projectConversations, recordAt } from '../../core';
 import { conversations } from '../../core';
-import { buildResume, type ResumeModel } from '../../core';
+import { buildResume, buildVaultModel, fileRole, resumesStayHome, type ResumeModel } from '../../core';
 import { projectOf, type VaultModel } from '../../core';
 import type { ScopeRecency } from '../../store/activity';
 import type { LoadedModel, ModelSource, ScopeOverview } from '../../vault/obsidian-source';
@@ -19,7 +19,7 @@ import { conversationName, quietLabel, shortLabel } from '../shared/names';
 import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
 import { renderHandoffFirst, renderHandoffOnly } from './resume-render';
 import { folderStamp, keepHandoff, keptHandoff, keptOptions, keptSources, projectsOf, RecordingSources, type KeptOption } from './kept-handoff';
-import { sessionsRoot } from '../../vault/obsidian-snapshot';
+import { readProjectSnapshot, sessionsRoot } from '../../vault/obsidian-snapshot';
 import { changeAgainstPrevious } from './change-line';
 import { pausesAfterLongSteps } from '../../vault/next-task';
 import { renderPlanBlock } from './plan-block';
@@ -57,6 +57,12 @@ export interface ResumeViewState {
 	conversation: string | null;
 	pinned: boolean;
 }
+
+/**
+ * The most markdown files a project may hold for its handoff to be read from its files before
+ * the index answers: a few hundred files read and parsed take less than the index's opening.
+ */
+export const EARLY_FILES_MAX = 250;
 
 /** A frame at 60 Hz: a handoff drawn within it is shown with the rest, in one task. */
 const FRAME_MS = 16;
@@ -104,6 +110,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	private vaultEvents = 0;
 	/** Whether the handoff kept from the last start was looked for or is past use (once, before the index's first answer). */
 	private keptTried = false;
+	/** Whether the index has answered: a handoff read from the files comes too late once it has. */
+	private answered = false;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -403,6 +411,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		this.scopes = over.scopes;
 		// From the first answer of the index on, the pane shows only what the index answers.
 		this.keptTried = true;
+		this.answered = true;
 		this.startDrawing(over.root);
 		this.fillScopes(over.scopes, plan.quiet);
 		this.fillConversations(plan.conversations);
@@ -470,28 +479,67 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 
 	/**
 	 * Before the pane's first answer from the index: the handoff kept from the last drawing of
-	 * the scope on screen, when its files are as they were (kept-handoff.ts). Once only: later
-	 * draws follow the index.
+	 * the scope on screen, when its files are as they were (kept-handoff.ts); else, for a small
+	 * project, the handoff read from its own files (drawFromFiles). Once only: later draws
+	 * follow the index.
 	 */
 	protected beforeRead(): void {
-		const scope = this.sel.scope;
-		if (this.keptTried || scope === null) return;
-		this.keptTried = true;
+		if (this.keptTried) return;
 		const root = sessionsRoot(this.host.settings.sessionsFolder);
+		const scope = this.sel.scope ?? this.activeScope(root);
+		if (scope === null) return;
+		this.keptTried = true;
 		try {
 			const kept = keptHandoff(this.app, root, scope, this.sel.conversation);
-			if (!kept) return;
-			const now = nowSeconds();
-			this.startDrawing(root);
-			this.fillScopes(kept.scopes.includes(scope) ? kept.scopes : [scope], new Map());
-			this.fillConversations(kept.options);
-			this.bodyEl.dataset.kept = 'true';
-			renderHandoffOnly(this.bodyEl, kept.latest, { now, notes: kept.notes }, this.env(keptSources(kept), scope));
+			if (kept) {
+				const now = nowSeconds();
+				this.startDrawing(root);
+				this.fillScopes(kept.scopes.includes(scope) ? kept.scopes : [scope], new Map());
+				this.fillConversations(kept.options);
+				this.bodyEl.dataset.kept = 'true';
+				renderHandoffOnly(this.bodyEl, kept.latest, { now, notes: kept.notes }, this.env(keptSources(kept), scope));
+				return;
+			}
 		} catch {
 			// Storage this plugin did not write (another version, a hand edit): the pane waits for the index.
 			this.startDrawing(root);
 			this.bodyEl.createDiv({ cls: 'logos-empty', text: EMPTY.loading });
 		}
+		void this.drawFromFiles(root, scope).catch(() => {
+			// Nothing drawn early: the index's answer draws the pane as on any start.
+		});
+	}
+
+	/** The scope of the active file when its path alone settles it (a checkpoint, an uncommitted.md). */
+	private activeScope(root: string): string | null {
+		const active = this.app.workspace.getActiveFile();
+		return active ? fileRole(root, active.path)?.scope ?? null : null;
+	}
+
+	/**
+	 * The handoff read from the scope's project folder, before the index has answered
+	 * (docs/decisions.md, "The first pane from a project's own files"): on a device that never
+	 * drew the scope, or whose files changed since, a small project's handoff costs reading its
+	 * own files, whatever the size of the vault. Drawn only when the project's model answers as
+	 * the whole vault's would (resumesStayHome) and the index has not answered meanwhile.
+	 */
+	private async drawFromFiles(root: string, scope: string): Promise<void> {
+		const snap = await readProjectSnapshot(this.app.vault, root, projectOf(scope), EARLY_FILES_MAX);
+		if (snap === null || this.answered) return;
+		const model = buildVaultModel(snap);
+		if (!model.scopes.includes(scope) || !resumesStayHome(model, scope)) return;
+		const now = nowSeconds();
+		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		const conversation = convs.some((c) => c.id === this.sel.conversation) ? this.sel.conversation : null;
+		const r = buildResume(model, scope, { conversation, now });
+		// A scope chosen meanwhile, or the index's answer on screen: nothing of this read is shown.
+		if (r.latest === null || this.answered || (this.sel.scope !== null && this.sel.scope !== scope)) return;
+		this.sel = { ...this.sel, scope, conversation };
+		this.startDrawing(root);
+		this.fillScopes([scope], new Map());
+		this.fillConversations(convs.map((c) => ({ id: c.id, name: conversationName(c, now), ts: c.latest.checkpoint.ts })));
+		this.bodyEl.dataset.kept = 'files';
+		renderHandoffOnly(this.bodyEl, r.latest, { now, notes: r.uncommitted.length }, this.env(sourcesFrom(model, scope), scope));
 	}
 
 	/**

@@ -41,7 +41,10 @@ export abstract class RefreshableView<T extends Revisioned> extends ItemView {
 	/** Told at each refresh whether the view is on screen, drawn or not (a view may keep track of what was seen). */
 	protected onShown(_shown: boolean): void {}
 
-	/** Draws what needs no answer from the index, before the view reads (the resume pane's kept handoff). */
+	/**
+	 * Draws what needs no answer from the index, before the view reads (the resume pane's kept
+	 * handoff), and when a note is opened: the note may settle what to draw before the answer comes.
+	 */
 	protected beforeRead(): void {}
 
 	/** Redraws if shown and something changed; `force` draws even when hidden or unchanged. */
@@ -63,6 +66,7 @@ export abstract class RefreshableView<T extends Revisioned> extends ItemView {
 		this.registerEvent(
 			this.app.workspace.on('file-open', (file: TAbstractFile | null) => {
 				if (!(file instanceof TFile) || !this.app.workspace.layoutReady) return;
+				if (this.contentEl.isShown()) this.beforeRead();
 				void this.read()
 					.then((got) => follow(got, file))
 					.then((changed) => (changed ? this.refresh() : undefined));

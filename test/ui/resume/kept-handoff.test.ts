@@ -5,14 +5,11 @@
  * are as they were; the live draw replaces it.
  */
 import 'obsidian-test-mocks/jest-setup';
-import { Workspace } from 'obsidian-test-mocks/obsidian';
 import { TFile, type App as AppOriginal } from 'obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
-import { Indexer } from '../../../src/store/indexer';
 import { KEPT_HANDOFFS_KEY, KEPT_MAX, keepHandoff, keptOptions, type KeptHandoff } from '../../../src/ui/resume/kept-handoff';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
-import { EMPTY } from '../../../src/ui/shared/labels';
-import { layoutReady, loadPlugin, makeApp, movingClock, openResumeView, settle, untilDone } from '../../helpers/harness';
+import { loadPlugin, makeApp, movingClock, openResumeView, settle, startWithPassHeld, untilDone } from '../../helpers/harness';
 import { A2, A3, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
@@ -50,36 +47,32 @@ async function appendLater(path: string, more = '\n'): Promise<void> {
 	await app.vault.modify(f, `${await app.vault.read(f)}${more}`);
 }
 
-/**
- * The plugin started again over the same app (its vault and this device's storage) and the
- * pane restored on `scope` with the workspace, before layout-ready as in Obsidian; the index's
- * opening pass held until `release`.
- */
+/** The plugin started again over the same app, the pane restored on `scope`, the index's opening pass held (startWithPassHeld). */
 async function restartWithPassHeld(scope: string, conversation: string | null = null): Promise<{ view: ResumeView; release: () => Promise<void> }> {
 	plugin.unload();
 	await settle(50);
-	let open = (): void => undefined;
-	const gate = new Promise<void>((ok) => (open = ok));
-	const real = Indexer.prototype.fullPass;
-	jest.spyOn(Indexer.prototype, 'fullPass').mockImplementationOnce(async function (this: Indexer, listing) {
-		await gate;
-		return real.call(this, listing);
-	});
-	// A new start of the same vault on this device: the workspace is laid out again.
-	Workspace.fromOriginalType2__(app.workspace).layoutReady = false;
-	plugin = await loadPlugin(app, null, false);
-	const view = await openResumeView(app, plugin, { scope, conversation, pinned: conversation !== null });
-	layoutReady(app);
-	await settle();
-	return {
-		view,
-		release: async () => {
-			open();
-			await untilDone(plugin.index.service.run(() => undefined));
-			await settle(350);
-			await untilDone(view.refresh());
-		},
-	};
+	const started = await startWithPassHeld(app, { scope, conversation, pinned: conversation !== null });
+	plugin = started.plugin;
+	return started;
+}
+
+/**
+ * No kept handoff was drawn: the handoff read from the scope's own files stands in while the
+ * index is held (docs/decisions.md, "The first pane from a project's own files"), and the
+ * index's draw shows the same handoff.
+ */
+async function expectReadFromFiles(view: ResumeView, release: () => Promise<void>): Promise<string | undefined> {
+	expect(body(view).dataset.kept).toBe('files');
+	const early = q(view, '.logos-handoff')?.outerHTML;
+	expect(early).toContain('logos-who');
+	expect(q(view, '.logos-section')).toBeNull();
+	await release();
+	expect(body(view).dataset.kept).toBeUndefined();
+	// The same handoff, but for what only the index knows: the line of what is new since the person last looked.
+	const live = q(view, '.logos-handoff')?.cloneNode(true) as HTMLElement | undefined;
+	live?.querySelector('.logos-handoff-news')?.remove();
+	expect(live?.outerHTML).toBe(early);
+	return early;
 }
 
 async function firstStart(state: Record<string, unknown> = { scope: 'kestrel' }, files: Record<string, string> = {}): Promise<ResumeView> {
@@ -112,16 +105,14 @@ describe('the handoff kept for the next start', () => {
 		expect(q(view, '.logos-section')).not.toBeNull();
 	});
 
-	test('a checkpoint of the scope changed since: nothing kept is shown, the pane waits for the index', async () => {
+	test('a checkpoint of the scope changed since: nothing kept is shown, the handoff is read from the files', async () => {
 		await firstStart();
 		storedAsJson();
 		await appendLater(A2);
 
 		const { view, release } = await restartWithPassHeld('kestrel');
-		expect(body(view).dataset.kept).toBeUndefined();
-		expect(q(view, '.logos-handoff')).toBeNull();
-		expect(body(view).textContent).toBe(EMPTY.loading);
-		await release();
+		expect(body(view).dataset.kept).not.toBe('true');
+		await expectReadFromFiles(view, release);
 		expect(q(view, '.logos-who')?.textContent).toMatch(/^claude · /);
 	});
 
@@ -131,9 +122,8 @@ describe('the handoff kept for the next start', () => {
 		const newer = vaultFiles()[A3].replace(/20261117-101517-claude/g, '20261117-120000-codex').replace('agent: claude', 'agent: codex');
 		await app.vault.create('sessions/kestrel/_convos/7c0e/20261117-120000-codex.md', newer);
 		const { view, release } = await restartWithPassHeld('kestrel');
-		expect(q(view, '.logos-handoff')).toBeNull();
-		await release();
 		expect(q(view, '.logos-who')?.textContent).toMatch(/^codex · /);
+		await expectReadFromFiles(view, release);
 	});
 
 	test("a verdict written to the scope's reviewed.md since makes it stale too", async () => {
@@ -141,8 +131,7 @@ describe('the handoff kept for the next start', () => {
 		storedAsJson();
 		await appendLater('sessions/kestrel/reviewed.md');
 		const { view, release } = await restartWithPassHeld('kestrel');
-		expect(q(view, '.logos-handoff')).toBeNull();
-		await release();
+		await expectReadFromFiles(view, release);
 	});
 
 	test("a worktree scope's handoff is stale when anything in its project's folder changed (conversations span the worktrees)", async () => {
@@ -153,6 +142,8 @@ describe('the handoff kept for the next start', () => {
 		expect(storedAsJson().find((k) => k.scope === 'kestrel/wt')?.stamps.map(([p]) => p)).toEqual(['kestrel']);
 		await appendLater(A2);
 		const { view, release } = await restartWithPassHeld('kestrel/wt');
+		// Nor is it read from the files: its checkpoint follows one of the project's other scope,
+		// and a walk that leaves its scope is the whole vault's to answer (resumesStayHome).
 		expect(q(view, '.logos-handoff')).toBeNull();
 		await release();
 		expect((q(view, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('kestrel/wt');
@@ -171,8 +162,7 @@ describe('the handoff kept for the next start', () => {
 		expect(q(view, '.logos-handoff')?.outerHTML).toBe(handoff);
 		app.saveLocalStorage(KEPT_HANDOFFS_KEY, storedAsJson().filter((k) => k.conversation === 'd41f'));
 		({ view, release } = await restartWithPassHeld('kestrel'));
-		expect(q(view, '.logos-handoff')).toBeNull();
-		await release();
+		await expectReadFromFiles(view, release);
 	});
 
 	test('a file changed while the pane was drawing: that draw keeps nothing, the next one keeps the new handoff', async () => {
@@ -210,12 +200,11 @@ describe('the handoff kept for the next start', () => {
 		expect(app.loadLocalStorage(KEPT_HANDOFFS_KEY)).toBeNull();
 	});
 
-	test('another scope than the one kept: nothing is shown before the index answers', async () => {
+	test('another scope than the one kept: its handoff is read from its files before the index answers', async () => {
 		await firstStart();
 		storedAsJson();
 		const { view, release } = await restartWithPassHeld('heron');
-		expect(q(view, '.logos-handoff')).toBeNull();
-		await release();
+		await expectReadFromFiles(view, release);
 		expect((q(view, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('heron');
 	});
 
@@ -224,8 +213,7 @@ describe('the handoff kept for the next start', () => {
 		storedAsJson();
 		await appendLater(NOTES, `- one more <!-- ts=${NOW - 60} agent=codex -->\n`);
 		const { view, release } = await restartWithPassHeld('kestrel');
-		expect(q(view, '.logos-handoff')).toBeNull();
-		await release();
+		await expectReadFromFiles(view, release);
 	});
 
 	test('once the pane has drawn from the index, choosing a scope back never shows its kept handoff', async () => {
@@ -250,15 +238,13 @@ describe('the handoff kept for the next start', () => {
 		['a record that is not whole', (k: KeptHandoff) => ({ ...k, latest: { ...k.latest, record: { path: k.latest.record.path } } })],
 		['stamps that are not pairs', (k: KeptHandoff) => ({ ...k, stamps: [null] })],
 		['not a list', () => 'kept'],
-	])('kept data this version cannot draw (%s) is passed over: the pane waits for the index, with no error', async (_, spoil) => {
+	])('kept data this version cannot draw (%s) is passed over: the handoff is read from the files, with no error', async (_, spoil) => {
 		await firstStart();
 		const [k] = storedAsJson();
 		const spoilt = spoil(k);
 		app.saveLocalStorage(KEPT_HANDOFFS_KEY, Array.isArray(spoilt) || typeof spoilt !== 'object' ? spoilt : [spoilt]);
 		const { view, release } = await restartWithPassHeld('kestrel');
-		expect(body(view).textContent).toBe(EMPTY.loading);
-		expect(body(view).dataset.kept).toBeUndefined();
-		await release();
+		await expectReadFromFiles(view, release);
 		expect(q(view, '.logos-who')?.textContent).toMatch(/^claude · /);
 		expect(q(view, '.logos-error')).toBeNull();
 	});
