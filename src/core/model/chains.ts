@@ -53,6 +53,8 @@ interface ScopeIndex {
  */
 interface Index {
 	scopes: ScopeIndex[];
+	/** The same, by scope: a link that resolves in its own scope needs no other. */
+	named: Map<string, ScopeIndex>;
 	/** What is worked out from the scopes on first need. */
 	built: {
 		/** The scopes' lookups merged. */
@@ -152,7 +154,10 @@ function byName(a: CheckpointRecord, b: CheckpointRecord): number {
 }
 
 function resolveIn(index: Index, follows: string, scope: string, from: CheckpointRecord | null): Resolution {
-	const found = lookup(index, 'live', follows);
+	// Records of the scope by that name are the pool whatever the other scopes hold (one found in
+	// all is then one of these): the vault's lookups are merged only for a link that leaves its scope.
+	const home = index.named.get(scope)?.live.get(follows);
+	const found = home ?? lookup(index, 'live', follows);
 	// The common case, one record by that name: it is the target whatever its scope.
 	if (found.length === 1) return { target: found[0], problems: [] };
 	const near = found.filter((r) => r.scope === scope);
@@ -239,11 +244,10 @@ function scopeIndex(records: readonly CheckpointRecord[]): ScopeIndex {
 }
 
 function indexOf(scan: VaultScan): Readonly<Index> {
-	return indexes.get(scan, () => ({
-		scopes: [...scan.byScope.values()].map(scopeIndexOf),
-		built: { live: null, torn: null, byPath: null, nodes: null, vault: null },
-		walks: new Map(),
-	}));
+	return indexes.get(scan, () => {
+		const named = new Map([...scan.byScope].map(([scope, records]) => [scope, scopeIndexOf(records)]));
+		return { scopes: [...named.values()], named, built: { live: null, torn: null, byPath: null, nodes: null, vault: null }, walks: new Map() };
+	});
 }
 
 function vaultGraph(index: Readonly<Index>): FollowsGraph {
@@ -269,7 +273,7 @@ export function followsGraph(scan: VaultScan, scope?: string): FollowsGraph {
 function startOf(scan: VaultScan, id: string, scope: string | undefined): { start: CheckpointRecord | null; problems: Problem[]; error?: string } {
 	const index = indexOf(scan);
 	const key = id.trim().replace(/\.md$/, '');
-	const found = lookup(index, 'live', key).filter((r) => scope === undefined || r.scope === scope);
+	const found = scope === undefined ? lookup(index, 'live', key) : index.named.get(scope)?.live.get(key) ?? [];
 	if (found.length === 0) return { start: null, problems: [], error: `no checkpoint ${key}${scope ? ` in ${scope}` : ''}` };
 	// Without a scope every match competes, so an id used in two scopes is reported.
 	const res = resolveIn(index, key, scope ?? '', null);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { back, branchProblems, followsGraph, forward, resolveFollows, stepInConversation } from '../../../src/core/model/chains';
 import { chainPlace } from '../../../src/core/model/chain-place';
 import { conversations } from '../../../src/core/model/conversations';
@@ -212,5 +213,49 @@ describe('stepping within a conversation', () => {
 		expect(stepInConversation(conv, '20261101-000000-a', 'previous')).toBeNull();
 		expect(stepInConversation(conv, '20261103-000000-a', 'next')).toBeNull();
 		expect(stepInConversation(conv, '20261102-120000-b', 'next')).toBeNull();
+	});
+});
+
+describe('a follows link resolved in its own scope first', () => {
+	// The rule written plainly (docs/decisions.md §9): every live record by that name in the vault;
+	// one alone is the target; else those of the link's scope when it has any; an exact file name
+	// first, then path order. The index answers from the link's own scope before merging the vault's.
+	const plain = (s: VaultScan, from: VaultScan['records'][number]) => {
+		const key = from.checkpoint.follows.trim();
+		const found = s.records.filter((r) => r.copyOf === null && !r.empty && (r.stem === key || r.id === key));
+		if (found.length === 1) return { target: found[0].path, duplicates: 0 };
+		const near = found.filter((r) => r.scope === from.scope);
+		const pool = (near.length > 0 ? near : found).sort((a, b) => Number(b.stem === key) - Number(a.stem === key) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+		return { target: pool[0]?.path ?? null, duplicates: pool.length > 1 ? pool.length : 0 };
+	};
+	const stems = ['20261101-000000-a', '20261102-000000-b', '20261103-000000-c', '20261104-000000-d'];
+	const file = fc.record({
+		scope: fc.constantFrom('k', 'k/wt', 'h'),
+		conv: fc.constantFrom('', '_convos/c1/', '_convos/c2/'),
+		stem: fc.constantFrom(...stems),
+		session: fc.option(fc.constantFrom(...stems), { nil: undefined }),
+		follows: fc.option(fc.constantFrom(...stems, '20261199-000000-gone'), { nil: undefined }),
+		torn: fc.boolean(),
+	});
+
+	test('resolves every link as the plain rule over the whole vault does', () => {
+		fc.assert(
+			fc.property(fc.array(file, { minLength: 1, maxLength: 12 }), (files) => {
+				const texts: Record<string, string> = {};
+				for (const f of files) {
+					texts[`${f.scope}/${f.conv}${f.stem}.md`] = f.torn ? '---\ntype: checkpoint\n' : cp(f.session ?? f.stem, { follows: f.follows, project: f.scope.split('/')[0] });
+				}
+				const s = scanVault(snapshot(texts));
+				for (const r of s.records) {
+					if (r.copyOf !== null || r.empty || r.checkpoint.follows.trim() === '') continue;
+					const got = resolveFollows(s, r);
+					const want = plain(s, r);
+					expect(got.target?.path ?? null).toBe(want.target);
+					expect(got.problems.filter((p) => p.kind === 'duplicate').length).toBe(want.duplicates > 0 ? 1 : 0);
+					expect(got.problems.some((p) => p.kind === 'dangling')).toBe(want.target === null);
+				}
+			}),
+			{ numRuns: 300 },
+		);
 	});
 });
