@@ -319,8 +319,7 @@ export class KeptFiles {
 	/** The listing's files a model of these scopes (all by default) needs read: scope files not kept at their stamp. */
 	unreadScopeFiles(scopes?: ReadonlySet<string>): Listed[] {
 		const out: Listed[] = [];
-		for (const f of this.files.files.values()) {
-			if (scopes && (f.scope === null || !scopes.has(f.scope))) continue;
+		for (const f of this.files.otherFiles(scopes)) {
 			if (f.role === 'notes' && !this.notesOf(f) && !this.errorOf(f)) out.push(f);
 			if (f.role === 'reviewed' && !this.verdictsOf(f) && !this.errorOf(f)) out.push(f);
 		}

@@ -24,12 +24,23 @@ export function isUnderPath(folder: string, path: string): boolean {
 	return path === folder || path.startsWith(`${folder}/`);
 }
 
+/** Takes a path off its scope's list; a list left empty goes, so the scope is no longer one. */
+function unlist(map: Map<string, Set<string>>, scope: string, path: string): void {
+	const set = map.get(scope);
+	if (set?.delete(path) && set.size === 0) map.delete(scope);
+}
+
 export class VaultFiles {
 	root = '';
 	readonly files = new Map<string, Listed>();
 	readonly dirs = new Set<string>();
 	/** Checkpoint files by scope. */
 	private readonly byScope = new Map<string, Set<string>>();
+	/**
+	 * A scope's other files with a role (uncommitted.md, reviewed.md, transcripts), by scope: a
+	 * model of a few scopes, and the list of scopes, look at those scopes' files, not every file.
+	 */
+	private readonly othersByScope = new Map<string, Set<string>>();
 	/** Counts changes to each scope's files: a model of the scope holds while its count stands. */
 	private readonly scopeRevs = new Map<string, number>();
 	/** Grows on every reset: counts from before it mean nothing. */
@@ -47,6 +58,7 @@ export class VaultFiles {
 		this.files.clear();
 		this.dirs.clear();
 		this.byScope.clear();
+		this.othersByScope.clear();
 		this.scopeRevs.clear();
 		this.generation++;
 		this.forgetFolder();
@@ -72,9 +84,10 @@ export class VaultFiles {
 		else found = fileRole(this.root, f.path);
 		const entry: Listed = { path: f.path, mtime: f.mtime, size: f.size, role: found?.role ?? null, scope: found?.scope ?? null };
 		this.files.set(f.path, entry);
-		if (entry.role === 'checkpoint' && entry.scope !== null) {
-			let set = this.byScope.get(entry.scope);
-			if (!set) this.byScope.set(entry.scope, (set = new Set()));
+		if (entry.role !== null && entry.scope !== null) {
+			const into = entry.role === 'checkpoint' ? this.byScope : this.othersByScope;
+			let set = into.get(entry.scope);
+			if (!set) into.set(entry.scope, (set = new Set()));
 			set.add(f.path);
 		}
 		// A file's folders exist: events may announce the file before its folder.
@@ -104,12 +117,26 @@ export class VaultFiles {
 	/** Files with a role, by scope (of these scopes only, when given): what a scope model is built from. */
 	filesByScope(scopes?: ReadonlySet<string>): Map<string, Listed[]> {
 		const out = new Map<string, Listed[]>();
-		for (const f of this.files.values()) {
-			if (f.role === null || f.scope === null) continue;
-			if (scopes && !scopes.has(f.scope)) continue;
-			const list = out.get(f.scope);
-			if (list) list.push(f);
-			else out.set(f.scope, [f]);
+		for (const scope of scopes ?? new Set([...this.byScope.keys(), ...this.othersByScope.keys()])) {
+			const list = this.listed(this.byScope.get(scope));
+			for (const f of this.listed(this.othersByScope.get(scope))) list.push(f);
+			if (list.length > 0) out.set(scope, list);
+		}
+		return out;
+	}
+
+	/** The uncommitted.md, reviewed.md and transcripts of these scopes (of every scope when not given). */
+	otherFiles(scopes?: ReadonlySet<string>): Listed[] {
+		const out: Listed[] = [];
+		for (const [scope, paths] of this.othersByScope) if (!scopes || scopes.has(scope)) for (const f of this.listed(paths)) out.push(f);
+		return out;
+	}
+
+	private listed(paths: ReadonlySet<string> | undefined): Listed[] {
+		const out: Listed[] = [];
+		for (const p of paths ?? []) {
+			const f = this.files.get(p);
+			if (f) out.push(f);
 		}
 		return out;
 	}
@@ -134,7 +161,7 @@ export class VaultFiles {
 		const candidates = direct ? [direct] : [...this.files.values()].filter((f) => isUnderPath(path, f.path));
 		for (const f of candidates) {
 			this.files.delete(f.path);
-			if (f.scope !== null) this.byScope.get(f.scope)?.delete(f.path);
+			if (f.scope !== null) for (const map of [this.byScope, this.othersByScope]) unlist(map, f.scope, f.path);
 			this.touch(f);
 			gone.push(f);
 		}
@@ -148,12 +175,7 @@ export class VaultFiles {
 	}
 
 	checkpointsOf(scope: string): Listed[] {
-		const out: Listed[] = [];
-		for (const p of this.byScope.get(scope) ?? []) {
-			const f = this.files.get(p);
-			if (f) out.push(f);
-		}
-		return out;
+		return this.listed(this.byScope.get(scope));
 	}
 
 	ofRole(role: FileRole): Listed[] {
@@ -162,8 +184,8 @@ export class VaultFiles {
 
 	/** The scopes scanVault finds: every folder holding a checkpoint or notes (docs/format.md §1.3). */
 	scopes(): string[] {
-		const out = new Set<string>();
-		for (const f of this.files.values()) if ((f.role === 'checkpoint' || f.role === 'notes') && f.scope !== null) out.add(f.scope);
+		const out = new Set(this.byScope.keys());
+		for (const [scope, paths] of this.othersByScope) if (!out.has(scope) && this.listed(paths).some((f) => f.role === 'notes')) out.add(scope);
 		// In the scan's order (byte order), so a list of these is VaultModel.scopes.
 		return [...out].sort(compareBytes);
 	}

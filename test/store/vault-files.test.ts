@@ -30,4 +30,29 @@ describe('VaultFiles', () => {
 			}
 		}), { numRuns: 200 });
 	});
+
+	it("keeps each scope's files as the whole listing holds them, through files added and removed", () => {
+		const paths = FOLDERS.flatMap((d) => NAMES.map((n) => `${d}/${n}`));
+		const step = fc.oneof(fc.record({ add: fc.constantFrom(...paths) }), fc.record({ remove: fc.constantFrom(...paths, ...FOLDERS) }));
+		fc.assert(fc.property(fc.shuffledSubarray(paths), fc.array(step, { maxLength: 30 }), (listed, steps) => {
+			const files = new VaultFiles();
+			files.reset({ root: 'sessions', files: listed.map((p, i) => ({ path: p, mtime: i, size: 1 })), dirs: [] });
+			steps.forEach((s, i) => ('add' in s ? files.set({ path: s.add, mtime: 100 + i, size: 1 }) : files.remove(s.remove)));
+			// What every file says, read one by one: the scopes and each scope's files.
+			const all = [...files.files.values()].filter((f) => f.role !== null && f.scope !== null);
+			const scopes = [...new Set(all.filter((f) => f.role === 'checkpoint' || f.role === 'notes').map((f) => f.scope as string))].sort();
+			expect(files.scopes()).toEqual(scopes);
+			const byScope = (want?: Set<string>) => {
+				const out: Record<string, string[]> = {};
+				for (const f of all) if (!want || want.has(f.scope as string)) (out[f.scope as string] ??= []).push(f.path);
+				return out;
+			};
+			const sorted = (m: Map<string, { path: string }[]>) => Object.fromEntries([...m].map(([k, v]) => [k, v.map((f) => f.path).sort()]));
+			const plain = (want?: Set<string>) => Object.fromEntries(Object.entries(byScope(want)).map(([k, v]) => [k, v.sort()]));
+			expect(sorted(files.filesByScope())).toEqual(plain());
+			const some = new Set(['kestrel/billing-v2', 'nowhere']);
+			expect(sorted(files.filesByScope(some))).toEqual(plain(some));
+			expect(files.otherFiles(some).map((f) => f.path).sort()).toEqual(all.filter((f) => some.has(f.scope as string) && f.role !== 'checkpoint').map((f) => f.path).sort());
+		}), { numRuns: 200 });
+	});
 });
