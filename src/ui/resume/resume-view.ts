@@ -532,8 +532,9 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		const conversation = convs.some((c) => c.id === this.sel.conversation) ? this.sel.conversation : null;
 		const r = buildResume(model, scope, { conversation, now });
-		// A scope chosen meanwhile, or the index's answer on screen: nothing of this read is shown.
-		if (r.latest === null || this.answered || (this.sel.scope !== null && this.sel.scope !== scope)) return;
+		// A scope chosen meanwhile, a note of another scope opened meanwhile (the pane follows it),
+		// or the index's answer on screen: nothing of this read is shown.
+		if (r.latest === null || this.answered || (this.sel.scope ?? this.activeScope(root)) !== scope) return;
 		this.sel = { ...this.sel, scope, conversation };
 		this.startDrawing(root);
 		this.fillScopes([scope], new Map());
