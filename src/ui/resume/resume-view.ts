@@ -493,6 +493,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			const kept = keptHandoff(this.app, root, scope, this.sel.conversation);
 			if (kept) {
 				const now = nowSeconds();
+				// A scope settled by the active note is the pane's from here, as after a read from the files.
+				this.sel = { ...this.sel, scope };
 				this.startDrawing(root);
 				this.fillScopes(kept.scopes.includes(scope) ? kept.scopes : [scope], new Map());
 				this.fillConversations(kept.options);
