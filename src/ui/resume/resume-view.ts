@@ -493,6 +493,8 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 			const kept = keptHandoff(this.app, root, scope, this.sel.conversation);
 			if (kept) {
 				const now = nowSeconds();
+				// A scope settled by the active note is the pane's from here, as after a read from the files.
+				this.sel = { ...this.sel, scope };
 				this.startDrawing(root);
 				this.fillScopes(kept.scopes.includes(scope) ? kept.scopes : [scope], new Map());
 				this.fillConversations(kept.options);
@@ -532,8 +534,9 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		const conversation = convs.some((c) => c.id === this.sel.conversation) ? this.sel.conversation : null;
 		const r = buildResume(model, scope, { conversation, now });
-		// A scope chosen meanwhile, or the index's answer on screen: nothing of this read is shown.
-		if (r.latest === null || this.answered || (this.sel.scope !== null && this.sel.scope !== scope)) return;
+		// A scope chosen meanwhile, a note of another scope opened meanwhile (the pane follows it),
+		// or the index's answer on screen: nothing of this read is shown.
+		if (r.latest === null || this.answered || (this.sel.scope ?? this.activeScope(root)) !== scope) return;
 		this.sel = { ...this.sel, scope, conversation };
 		this.startDrawing(root);
 		this.fillScopes([scope], new Map());

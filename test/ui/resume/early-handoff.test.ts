@@ -11,7 +11,7 @@ import type LogosContinuityPlugin from '../../../src/main';
 import { KEPT_HANDOFFS_KEY } from '../../../src/ui/resume/kept-handoff';
 import { EARLY_FILES_MAX, type ResumeView } from '../../../src/ui/resume/resume-view';
 import { loadPlugin, makeApp, movingClock, openResumeView, settle, startWithPassHeld, untilDone } from '../../helpers/harness';
-import { NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
+import { HERON, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 let app: AppOriginal;
 let plugin: LogosContinuityPlugin | null = null;
@@ -92,6 +92,33 @@ describe('the first pane from a project\'s own files', () => {
 		await release();
 		expect(kept(view)).toBeUndefined();
 		expect(q(view, '.logos-next')?.textContent).toBe(`after step ${n - 1}`);
+	});
+
+	test("a note of another scope opened while the files are read: the first note's handoff is not drawn over it, the index shows the note's scope", async () => {
+		let open = (): void => undefined;
+		const gate = new Promise<void>((ok) => (open = ok));
+		// Only the reads asked before the index is let go wait: the index's own come after.
+		let holding = true;
+		const { view, release } = await startOn(vaultFiles(), {}, async () => {
+			await app.workspace.getLeaf(false).openFile(file(NOTES));
+			const read = app.vault.cachedRead.bind(app.vault);
+			jest.spyOn(app.vault as Vault, 'cachedRead').mockImplementation(async (f) => {
+				if (holding) await gate;
+				return read(f);
+			});
+		});
+		// kestrel's files are being read; the person opens a heron note meanwhile.
+		await app.workspace.getLeaf(false).openFile(file(HERON));
+		// The mocks do not announce an opened file; Obsidian triggers file-open.
+		app.workspace.trigger('file-open', file(HERON));
+		await settle();
+		open();
+		await settle(50);
+		expect(q(view, '.logos-handoff')).toBeNull();
+		holding = false;
+		await release();
+		expect(scopeShown(view)).toBe('heron');
+		expect(q(view, '.logos-next')?.textContent).toBe('move the three swallowing callers onto the queue');
 	});
 
 	test('the index answering before the files are read: what is read later draws nothing over it', async () => {

@@ -105,6 +105,25 @@ describe('the handoff kept for the next start', () => {
 		expect(q(view, '.logos-section')).not.toBeNull();
 	});
 
+	test("a restart with no scope restored and a note of a kept scope open: the kept handoff is shown with its scope in the picker, the pane's copy button acts on it", async () => {
+		await firstStart();
+		storedAsJson();
+		plugin.unload();
+		await settle(50);
+		const started = await startWithPassHeld(app, {}, async () => {
+			const note = app.vault.getAbstractFileByPath(NOTES);
+			if (!(note instanceof TFile)) throw new Error('no notes file');
+			await app.workspace.getLeaf(false).openFile(note);
+		});
+		plugin = started.plugin;
+		const { view, release } = started;
+		expect(body(view).dataset.kept).toBe('true');
+		expect((q(view, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('kestrel');
+		expect(view.selection().scope).toBe('kestrel');
+		await release();
+		expect((q(view, 'select.logos-scope-select') as HTMLSelectElement).value).toBe('kestrel');
+	});
+
 	test('a checkpoint of the scope changed since: nothing kept is shown, the handoff is read from the files', async () => {
 		await firstStart();
 		storedAsJson();
