@@ -528,12 +528,17 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 	private async drawFromFiles(root: string, scope: string): Promise<void> {
 		const snap = await readProjectSnapshot(this.app.vault, root, projectOf(scope), EARLY_FILES_MAX);
 		if (snap === null || this.answered) return;
+		// Each step a task of its own when it took a frame or more: a project of a few hundred files
+		// is read in a few tens of ms, on a start that has the index's opening to do too.
+		const pause = pausesAfterLongSteps(FRAME_MS);
 		const model = buildVaultModel(snap);
+		await pause();
 		if (!model.scopes.includes(scope) || !resumesStayHome(model, scope)) return;
 		const now = nowSeconds();
 		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
 		const conversation = convs.some((c) => c.id === this.sel.conversation) ? this.sel.conversation : null;
 		const r = buildResume(model, scope, { conversation, now });
+		await pause();
 		// A scope chosen meanwhile, a note of another scope opened meanwhile (the pane follows it),
 		// or the index's answer on screen: nothing of this read is shown.
 		if (r.latest === null || this.answered || (this.sel.scope ?? this.activeScope(root)) !== scope) return;
