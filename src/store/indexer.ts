@@ -431,7 +431,7 @@ export class Indexer {
 		// Nothing changed since the last build (a settings change, a second view): the same model.
 		const key = `${this.rev}:${this.store.revision}`;
 		if (this.built?.key === key) return this.built.model;
-		const model = await this.assemble(this.files.filesByScope(), true);
+		const model = await this.assemble(this.files.scopesWithFiles(), true);
 		this.built = { key, model };
 		return model;
 	}
@@ -452,7 +452,7 @@ export class Indexer {
 		const want = new Set(scopes);
 		const partKey = `${key}:${[...want].sort().join('\n')}`;
 		if (this.builtPart?.key === partKey) return this.builtPart.model;
-		const model = await this.assemble(this.files.filesByScope(want), false);
+		const model = await this.assemble(this.files.scopesWithFiles(want), false);
 		this.builtPart = { key: partKey, model };
 		return model;
 	}
@@ -478,13 +478,17 @@ export class Indexer {
 		});
 	}
 
-	/** Builds the model of these scopes' files, again only for scopes whose files changed. */
-	private async assemble(byScope: Map<string, Listed[]>, whole: boolean): Promise<VaultModel> {
-		const unread = this.kept.unreadScopeFiles(whole ? undefined : new Set(byScope.keys()));
+	/**
+	 * Builds the model of these scopes' files, again only for scopes whose files changed: only
+	 * those scopes' files are looked at (a change costs its scope, not the vault's every file).
+	 */
+	private async assemble(scopes: readonly string[], whole: boolean): Promise<VaultModel> {
+		const unread = this.kept.unreadScopeFiles(whole ? undefined : new Set(scopes));
 		// Work of many slices (a big scope's rows to decode, every scope's notes to parse) starts in a task of
 		// its own unless the indexer's last slice began just now: what asked for the model (a view) has used
 		// some of its task already, and how much is not known here (docs/decisions.md, "A start in tasks").
-		const heavy = unread.length >= this.slice / 2 || [...byScope].some(([scope, listed]) => listed.length >= this.slice && !this.kept.isLoaded(scope) && this.scopeModels.get(scope)?.rev !== this.files.scopeRevision(scope));
+		const stale = (scope: string): boolean => this.scopeModels.get(scope)?.rev !== this.files.scopeRevision(scope);
+		const heavy = unread.length >= this.slice / 2 || scopes.some((scope) => stale(scope) && !this.kept.isLoaded(scope) && this.files.checkpointsOf(scope).length >= this.slice);
 		if (heavy) await this.newSlice();
 		this.begin();
 		const texts = await this.readAll(unread);
@@ -509,10 +513,11 @@ export class Indexer {
 		// Only scopes whose files changed since their model was built are built again.
 		const parts: ScopeModel[] = [];
 		const live = new Map<string, KeptModel>();
-		for (const [scope, listed] of byScope) {
+		for (const scope of scopes) {
 			const rev = this.files.scopeRevision(scope);
 			let kept = this.scopeModels.get(scope);
 			if (kept?.rev !== rev) {
+				const listed = this.files.filesOf(scope);
 				// Only a scope built again is loaded: a few are kept loaded (kept.ts), the rest reloaded on need.
 				// A big scope's rows are decoded a page per slice; building its model is one step.
 				await this.kept.ensureScopeInPages(scope, () => this.worked(0));

@@ -116,13 +116,20 @@ export class VaultFiles {
 
 	/** Files with a role, by scope (of these scopes only, when given): what a scope model is built from. */
 	filesByScope(scopes?: ReadonlySet<string>): Map<string, Listed[]> {
-		const out = new Map<string, Listed[]>();
-		for (const scope of scopes ?? new Set([...this.byScope.keys(), ...this.othersByScope.keys()])) {
-			const list = this.listed(this.byScope.get(scope));
-			for (const f of this.listed(this.othersByScope.get(scope))) list.push(f);
-			if (list.length > 0) out.set(scope, list);
-		}
-		return out;
+		return new Map(this.scopesWithFiles(scopes).map((scope) => [scope, this.filesOf(scope)]));
+	}
+
+	/** The scopes (of these only, when given) with a file that has a role: what filesByScope lists, without the files. */
+	scopesWithFiles(scopes?: ReadonlySet<string>): string[] {
+		const has = (scope: string): boolean => this.byScope.has(scope) || this.othersByScope.has(scope);
+		return scopes ? [...scopes].filter(has) : [...new Set([...this.byScope.keys(), ...this.othersByScope.keys()])];
+	}
+
+	/** A scope's files with a role: its checkpoints, then its other files. */
+	filesOf(scope: string): Listed[] {
+		const list = this.listed(this.byScope.get(scope));
+		for (const f of this.listed(this.othersByScope.get(scope))) list.push(f);
+		return list;
 	}
 
 	/** The uncommitted.md, reviewed.md and transcripts of these scopes (of every scope when not given). */

@@ -9,6 +9,7 @@ import { parseUncommitted } from '../format/notes';
 import { parseReviewed } from '../format/reviews';
 import type { CheckpointRecord, Problem, VaultFile, VaultSnapshot, Verdict, WorkingNote } from '../types';
 import { pushAll } from '../arrays';
+import { Memo } from '../memo';
 
 export interface VaultModel {
 	scan: VaultScan;
@@ -105,6 +106,17 @@ export function buildScopeModel(snap: VaultSnapshot, scope: string, cache?: Mode
 	};
 }
 
+/**
+ * The records of a project's scopes (a scope and its worktrees) in path order. Kept while the
+ * same lists come back: a model built again after a change elsewhere sorts nothing again.
+ */
+const projectRecords = new Memo<readonly CheckpointRecord[], { lists: readonly (readonly CheckpointRecord[])[]; merged: readonly CheckpointRecord[] }>();
+
+function inPathOrder(lists: readonly CheckpointRecord[][]): readonly CheckpointRecord[] {
+	const same = (kept: { lists: readonly (readonly CheckpointRecord[])[] }): boolean => kept.lists.length === lists.length && kept.lists.every((l, i) => l === lists[i]);
+	return projectRecords.get(lists[0], () => ({ lists: [...lists], merged: lists.flat().sort(byPath) }), same).merged;
+}
+
 /** The model of a folder from its scopes' models; `projects` are its top-level folders (a project may hold no record, and is then no scope: docs/format.md §1.3). */
 export function combineScopeModels(root: string, projects: readonly string[], parts: readonly ScopeModel[], lines: LineSource): VaultModel {
 	const sorted = [...parts].sort((a, b) => compareBytes(a.scope, b.scope));
@@ -134,7 +146,7 @@ export function combineScopeModels(root: string, projects: readonly string[], pa
 	const records: CheckpointRecord[] = [];
 	for (const project of [...byProject.keys()].sort((a, b) => compareBytes(`${a}/`, `${b}/`))) {
 		const lists = byProject.get(project) as CheckpointRecord[][];
-		pushAll(records, lists.length === 1 ? lists[0] : lists.flat().sort(byPath));
+		pushAll(records, lists.length === 1 ? lists[0] : inPathOrder(lists));
 	}
 	// Each part is in order already: these sorts merge runs.
 	transcripts.sort(byPath);
