@@ -363,13 +363,23 @@ async function main(): Promise<void> {
 		// The pane shows the big scope once, as it would after a start.
 		let shown: { ms: number; value: ReturnType<typeof buildResume> } | null = await time(() => buildResume((model as { value: VaultModel }).value, big, { now }));
 		line('e_indexed_first_view_ms', fmt(shown.ms));
-		// A change elsewhere (the one-change figure's scope), then the model and the big scope's resume again.
-		await ix.fileChanged(touch(dir, gen.value.sample, 99));
+		// A change elsewhere (the one-change figure's scope), then the model and the big scope's resume
+		// again; five changes, medians (each figure is a few ms, where one collection more would count).
+		const rebuilds: number[] = [];
+		const firsts: number[] = [];
+		let rebuilt: { ms: number; value: VaultModel } | null = null;
 		mark('rebuild');
-		const rebuilt = await time(() => ix.model(), true);
+		for (let i = 0; i < 5; i++) {
+			await ix.fileChanged(touch(dir, gen.value.sample, 99 + i));
+			rebuilt = await time(() => ix.model(), true);
+			rebuilds.push(rebuilt.ms);
+			const shownAgain = rebuilt.value;
+			firsts.push((await time(() => buildResume(shownAgain, big, { now }), true)).ms);
+		}
 		mark('rebuild_end');
-		line('model_rebuild_after_change_ms', fmt(rebuilt.ms));
-		const first = await time(() => buildResume(rebuilt.value, big, { now }));
+		if (!rebuilt) throw new Error('no rebuild ran');
+		line('model_rebuild_after_change_ms', fmt(median(rebuilds)));
+		const first = { ms: median(firsts) };
 		// The pane shows the new resume now: the first model and its resume go, as the views let
 		// them go (they were held until the new ones were built). The heap figures count neither.
 		model = shown = null;
@@ -388,7 +398,7 @@ async function main(): Promise<void> {
 		line('e_naive_ms', fmt(naive));
 		line('e_naive_over_indexed', (naive / median(e)).toFixed(1));
 		line('e_naive_over_indexed_first', (naive / first.ms).toFixed(1));
-		line('e_naive_over_indexed_with_rebuild', (naive / (first.ms + rebuilt.ms)).toFixed(1));
+		line('e_naive_over_indexed_with_rebuild', (naive / (first.ms + median(rebuilds))).toFixed(1));
 
 		// (g) "Since I last looked": the counts the status bar dot takes for every scope (nothing new,
 		// the usual case), and the big scope's counts and items with half its checkpoints new.
