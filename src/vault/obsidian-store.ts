@@ -65,15 +65,27 @@ export class IndexService extends Component {
 	/** Settles once the store's counts can be shown: a saved index as soon as it opens, a new one after its first pass. */
 	private readonly usable: Promise<boolean>;
 	private settleUsable: (ok: boolean) => void = () => undefined;
+	/** Whether `usable` settled true: the store's counts can be shown. */
+	private countable = false;
 
 	constructor(private readonly host: IndexHost) {
 		super();
-		this.usable = new Promise((resolve) => (this.settleUsable = resolve));
+		this.usable = new Promise((resolve) => {
+			this.settleUsable = (ok) => {
+				this.countable = ok;
+				resolve(ok);
+			};
+		});
 	}
 
 	/** The store once the index is open; null before, and when sql.js could not start. */
 	get store(): IndexStore | null {
 		return this.state === 'ready' ? this.indexer?.store ?? null : null;
+	}
+
+	/** The store once its counts can be shown (opened(): a new index only after its first pass); null before. */
+	get countingStore(): IndexStore | null {
+		return this.countable ? this.store : null;
 	}
 
 	get root(): string {

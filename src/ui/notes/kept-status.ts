@@ -95,9 +95,19 @@ function allKept(store: DeviceStorage): KeptStatus[] {
  * a scope, which a checkpoint written since can change without touching any uncommitted.md.
  */
 function scopeStands(root: string, path: string, kept: string | null): boolean {
-	if (path === '' || (root !== '' && !isUnder(root, path))) return kept === null;
+	const scope = countedScopeOf(root, path);
+	return scope !== undefined && scope === kept;
+}
+
+/**
+ * The scope the status bar counts for the active file (`''` for none), from its path alone:
+ * null for every scope (no file, or one outside the sessions folder), a checkpoint's or an
+ * uncommitted.md's own scope, undefined when only the index can tell (scopeStands).
+ */
+export function countedScopeOf(root: string, path: string): string | null | undefined {
+	if (path === '' || (root !== '' && !isUnder(root, path))) return null;
 	const placed = fileRole(root, path);
-	return (placed?.role === 'checkpoint' || placed?.role === 'notes') && placed.scope === kept;
+	return placed?.role === 'checkpoint' || placed?.role === 'notes' ? placed.scope : undefined;
 }
 
 /** The kept count for the active file, when the vault's notes files are exactly those the index had read. */

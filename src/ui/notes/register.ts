@@ -14,6 +14,8 @@ import type { ModelSource } from '../../vault/obsidian-source';
 import { rebuildWithNotice, tellNews } from './store-notices';
 import { countsFrom, countsOf, pairsFrom, summarizeIndex, type CountedPairs } from './store-status';
 import { countedOfKept, forgetStatus, keepStatus, keptStatus, keptStatusOf } from './kept-status';
+import { countedFromFiles } from './first-count';
+import { indexPath } from '../../vault/obsidian-bytes';
 import { NoteModal } from './note-modal';
 import { copyTarget, openResumePane } from '../shared/pane';
 import { renderCounts, renderOwnNotes } from './own-notes-block';
@@ -68,12 +70,12 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 	const notes = new OwnNotes(host, service);
 
 	const summaryOf = (scope: string | null): UncommittedSummary | null => {
-		const store = service.store;
+		const store = service.countingStore;
 		return store ? summarizeIndex(countsFrom(store, scope, nowSeconds()), scope) : null;
 	};
-	/** What the index counts for the active file, with the scope it counts; null until the index is open. */
+	/** What the index counts for the active file, with the scope it counts; null until its counts can be shown. */
 	const counted = (activePath: string | null): { scope: string | null; counted: CountedPairs } | null => {
-		const store = service.store;
+		const store = service.countingStore;
 		if (!store) return null;
 		const scope = activePath === null ? null : service.scopeOf(activePath);
 		return { scope, counted: pairsFrom(store, scope) };
@@ -86,6 +88,17 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		keptTried = true;
 		const k = keptStatus(plugin.app, service.root, activePath);
 		if (k) shown.show(summarizeIndex(countsOf(countedOfKept(k), nowSeconds()), k.scope), plugin.settings.showStatusBar);
+		else void showFirstCount(shown, activePath).catch(() => {
+			// Nothing shown early: the index's count comes as on any start.
+		});
+	};
+	// A device with no index file yet: the files' own count while the new index reads them (docs/decisions.md, "The status bar's first count on a new device").
+	const showFirstCount = async (shown: UncommittedStatus, activePath: string | null): Promise<void> => {
+		if (await plugin.app.vault.adapter.exists(indexPath(plugin.app.vault, plugin.manifest))) return;
+		const c = await countedFromFiles(plugin.app, service.root, activePath);
+		// The index's count on screen, or another file active by now: this one is past.
+		if (!c || service.countingStore || (plugin.app.workspace.getActiveFile()?.path ?? null) !== activePath) return;
+		shown.show(summarizeIndex(countsOf(c.counted, nowSeconds()), c.scope), plugin.settings.showStatusBar);
 	};
 	const keep = (activePath: string | null, c: { scope: string | null; counted: CountedPairs }): void => {
 		const store = service.store;
@@ -98,7 +111,7 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		if (!bar) return;
 		const file = plugin.app.workspace.getActiveFile();
 		const path = file?.path ?? null;
-		if (!keptTried && !service.store) showKept(bar, path);
+		if (!keptTried && !service.countingStore) showKept(bar, path);
 		// Right after a start the index is opening: its counts come sooner than a model of every scope.
 		const indexed = counted(path) ?? ((await service.opened()) ? counted(path) : null);
 		if (indexed) {

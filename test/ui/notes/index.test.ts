@@ -122,17 +122,53 @@ describe('starting', () => {
 		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 	});
 
-	test('a first start shows no count from the empty new index: the status bar waits for the first pass', async () => {
+	test('a first start counts the uncommitted.md files themselves while the new index reads them, as the index then counts them', async () => {
 		plugin.unload();
 		await settle(50);
 		await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
 		// A first start on this device: no count kept from an earlier one.
 		app.saveLocalStorage(KEPT_STATUS_KEY, null);
+		await app.vault.modify(file(NOTES), `${await app.vault.read(file(NOTES))}- one more <!-- ts=${NOW} agent=codex -->\n`);
 		const release = await startWithPassHeld();
+		await settle();
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
+		// The new index's store, open but not through its first pass, counts nothing yet: a note opened
+		// meanwhile shows no partial count ("All scopes: 0 uncommitted notes"); the bar waits for the pass.
+		await app.workspace.getLeaf(false).openFile(file(A3));
+		void plugin.index.refreshStatus();
+		await settle();
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
+		release();
+		await idle();
+		expect(statusText()).toBe('kestrel: 3 uncommitted notes');
+	});
+
+	test('a first start with a checkpoint open counts its scope\'s uncommitted.md alone, before the index has read it', async () => {
+		await app.workspace.getLeaf(false).openFile(file(A3));
+		plugin.unload();
+		await settle(50);
+		await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
+		app.saveLocalStorage(KEPT_STATUS_KEY, null);
+		const release = await startWithPassHeld();
+		await settle();
+		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
+		release();
+		await idle();
+		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
+	});
+
+	test('an index file there but not readable: the status bar waits for the index rebuilt from the vault, it counts nothing from the files', async () => {
+		plugin.unload();
+		await settle(50);
+		await app.vault.adapter.writeBinary(indexPath(app.vault, MANIFEST), new TextEncoder().encode('not a database '.repeat(20)).buffer);
+		app.saveLocalStorage(KEPT_STATUS_KEY, null);
+		const release = await startWithPassHeld();
+		await settle();
 		expect(statusText()).not.toMatch(/uncommitted/);
 		release();
 		await idle();
 		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
+		takeNotices();
 	});
 
 	test('a corrupt index file is rebuilt from the vault with one short notice', async () => {

@@ -1,0 +1,55 @@
+/**
+ * The status bar's first count on a device with no index yet (docs/decisions.md, "The status
+ * bar's first count on a new device"): the uncommitted.md files the new index is reading,
+ * counted as it will count them. A new index knows no note of the person's but those in the
+ * files, so the counts are the same; with an index file, even a damaged one, the bar waits.
+ */
+import { TFile, TFolder, type App } from 'obsidian';
+import { fileRole, parseUncommitted } from '../../core';
+import { pausesAfterLongSteps } from '../../vault/next-task';
+import { countedScopeOf } from './kept-status';
+import type { CountedPairs } from './store-status';
+
+/** The uncommitted.md files the index reads (a scope's folder, or a worktree folder in one), with their scopes. */
+function notesFiles(app: App, root: string): { file: TFile; scope: string }[] {
+	const top = root === '' ? app.vault.getRoot() : app.vault.getAbstractFileByPath(root);
+	const out: { file: TFile; scope: string }[] = [];
+	const visit = (folder: TFolder, depth: number): void => {
+		for (const c of folder.children) {
+			if (c instanceof TFolder && depth < 2) visit(c, depth + 1);
+			else if (c instanceof TFile && c.name === 'uncommitted.md') {
+				const placed = fileRole(root, c.path);
+				if (placed?.role === 'notes') out.push({ file: c, scope: placed.scope });
+			}
+		}
+	};
+	if (top instanceof TFolder) visit(top, 0);
+	return out;
+}
+
+/**
+ * What the index will count for the active file at `path` (null for none), from the files:
+ * per scope and agent the notes and the newest one's time. Undefined when the path alone does
+ * not tell which scope the index counts (countedScopeOf).
+ */
+export async function countedFromFiles(app: App, root: string, path: string | null): Promise<{ scope: string | null; counted: CountedPairs } | undefined> {
+	const scope = countedScopeOf(root, path ?? '');
+	if (scope === undefined) return undefined;
+	const pairs: CountedPairs['pairs'][number][] = [];
+	// 50 files of 400 notes at 10,000 checkpoints: each file a step, a task of its own when they add up.
+	const pause = pausesAfterLongSteps();
+	for (const f of notesFiles(app, root)) {
+		if (scope !== null && f.scope !== scope) continue;
+		const byAgent = new Map<string, { notes: number; lastTs: number }>();
+		for (const n of parseUncommitted(await app.vault.cachedRead(f.file), f.scope)) {
+			const a = byAgent.get(n.agent);
+			if (a) {
+				a.notes++;
+				a.lastTs = Math.max(a.lastTs, n.ts);
+			} else byAgent.set(n.agent, { notes: 1, lastTs: n.ts });
+		}
+		for (const [agent, a] of byAgent) pairs.push({ agent, notes: a.notes, lastTs: a.lastTs });
+		await pause();
+	}
+	return { scope, counted: { pairs, unflushed: 0 } };
+}
