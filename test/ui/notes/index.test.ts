@@ -61,6 +61,21 @@ async function startWithPassHeld(): Promise<() => void> {
 	return release;
 }
 
+/**
+ * The plugin started again as on another device: nothing kept in its storage, and no index
+ * file (or one that is not a database); the opening pass held as startWithPassHeld holds it.
+ */
+async function startOnNewDevice(index: 'none' | 'unreadable'): Promise<() => void> {
+	plugin.unload();
+	await settle(50);
+	if (index === 'none') await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
+	else await app.vault.adapter.writeBinary(indexPath(app.vault, MANIFEST), new TextEncoder().encode('not a database '.repeat(20)).buffer);
+	app.saveLocalStorage(KEPT_STATUS_KEY, null);
+	const release = await startWithPassHeld();
+	await settle();
+	return release;
+}
+
 const isCheckpoint = (path: string): boolean => /\/\d{8}-\d{6}-[^/]*\.md$/.test(path);
 
 beforeAll(() => keepModalsOpen());
@@ -123,14 +138,8 @@ describe('starting', () => {
 	});
 
 	test('a first start counts the uncommitted.md files themselves while the new index reads them, as the index then counts them', async () => {
-		plugin.unload();
-		await settle(50);
-		await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
-		// A first start on this device: no count kept from an earlier one.
-		app.saveLocalStorage(KEPT_STATUS_KEY, null);
 		await app.vault.modify(file(NOTES), `${await app.vault.read(file(NOTES))}- one more <!-- ts=${NOW} agent=codex -->\n`);
-		const release = await startWithPassHeld();
-		await settle();
+		const release = await startOnNewDevice('none');
 		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 		// The new index's store, open but not through its first pass, counts nothing yet: a note opened
 		// meanwhile shows no partial count ("All scopes: 0 uncommitted notes"); the bar waits for the pass.
@@ -145,12 +154,7 @@ describe('starting', () => {
 
 	test('a first start with a checkpoint open counts its scope\'s uncommitted.md alone, before the index has read it', async () => {
 		await app.workspace.getLeaf(false).openFile(file(A3));
-		plugin.unload();
-		await settle(50);
-		await app.vault.adapter.remove(indexPath(app.vault, MANIFEST));
-		app.saveLocalStorage(KEPT_STATUS_KEY, null);
-		const release = await startWithPassHeld();
-		await settle();
+		const release = await startOnNewDevice('none');
 		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
 		release();
 		await idle();
@@ -158,12 +162,7 @@ describe('starting', () => {
 	});
 
 	test('an index file there but not readable: the status bar waits for the index rebuilt from the vault, it counts nothing from the files', async () => {
-		plugin.unload();
-		await settle(50);
-		await app.vault.adapter.writeBinary(indexPath(app.vault, MANIFEST), new TextEncoder().encode('not a database '.repeat(20)).buffer);
-		app.saveLocalStorage(KEPT_STATUS_KEY, null);
-		const release = await startWithPassHeld();
-		await settle();
+		const release = await startOnNewDevice('unreadable');
 		expect(statusText()).not.toMatch(/uncommitted/);
 		release();
 		await idle();
