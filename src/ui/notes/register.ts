@@ -83,6 +83,10 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 
 	let bar: UncommittedStatus | null = null;
 	let keptTried = false;
+	/** No index file at the start: the files are counted again on every refresh until the index's counts can be shown. */
+	let firstCounting = false;
+	/** Whether the index has settled (opened(): its counts can be shown, or it failed): nothing is counted from the files after. */
+	let settled = false;
 	// The last start's last count while the index opens (docs/decisions.md, "The status bar's count kept for the next start").
 	const showKept = (shown: UncommittedStatus, activePath: string | null): void => {
 		keptTried = true;
@@ -95,9 +99,16 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 	// A device with no index file yet: the files' own count while the new index reads them (docs/decisions.md, "The status bar's first count on a new device").
 	const showFirstCount = async (shown: UncommittedStatus, activePath: string | null): Promise<void> => {
 		if (await plugin.app.vault.adapter.exists(indexPath(plugin.app.vault, plugin.manifest))) return;
+		// The index settled meanwhile (its count or the model's is on screen, or on its way).
+		if (settled) return;
+		firstCounting = true;
+		await recountFromFiles(shown, activePath);
+	};
+	// Another file active, a file changed, another sessions folder: counted again while the new index reads the vault.
+	const recountFromFiles = async (shown: UncommittedStatus, activePath: string | null): Promise<void> => {
 		const c = await countedFromFiles(plugin.app, service.root, activePath);
-		// The index's count on screen, or another file active by now: this one is past.
-		if (!c || service.countingStore || (plugin.app.workspace.getActiveFile()?.path ?? null) !== activePath) return;
+		// The index settled (its count on screen, or the model's when it failed), or another file active by now: this one is past.
+		if (!c || settled || service.countingStore || (plugin.app.workspace.getActiveFile()?.path ?? null) !== activePath) return;
 		shown.show(summarizeIndex(countsOf(c.counted, nowSeconds()), c.scope), plugin.settings.showStatusBar);
 	};
 	const keep = (activePath: string | null, c: { scope: string | null; counted: CountedPairs }): void => {
@@ -112,8 +123,14 @@ export function registerIndex(plugin: IndexPlugin, changed: () => void): IndexFe
 		const file = plugin.app.workspace.getActiveFile();
 		const path = file?.path ?? null;
 		if (!keptTried && !service.countingStore) showKept(bar, path);
+		else if (firstCounting && !settled) {
+			void recountFromFiles(bar, path).catch(() => {
+				// The count on screen stays until the index's comes.
+			});
+		}
 		// Right after a start the index is opening: its counts come sooner than a model of every scope.
 		const indexed = counted(path) ?? ((await service.opened()) ? counted(path) : null);
+		settled = true;
 		if (indexed) {
 			bar.show(summarizeIndex(countsOf(indexed.counted, nowSeconds()), indexed.scope), plugin.settings.showStatusBar);
 			keep(path, indexed);

@@ -16,7 +16,7 @@ import { NOTE_NOTICE, NOTICE } from '../../../src/ui/notes/store-notices';
 import { atomicVault, layoutReady, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle } from '../../helpers/harness';
 import { takeNotices } from '../../helpers/notice-shim';
 import { click, keepModalsOpen, openModals, topModal } from '../../helpers/review-harness';
-import { A2, A3, B, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
+import { A2, A3, B, HERON, NOTES, NOW, vaultFiles } from '../../helpers/vault-texts';
 
 jest.mock('obsidian', () => jest.requireActual<typeof import('../../helpers/notice-shim')>('../../helpers/notice-shim').obsidianWithNotices());
 
@@ -142,11 +142,11 @@ describe('starting', () => {
 		const release = await startOnNewDevice('none');
 		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 		// The new index's store, open but not through its first pass, counts nothing yet: a note opened
-		// meanwhile shows no partial count ("All scopes: 0 uncommitted notes"); the bar waits for the pass.
+		// meanwhile shows no partial count ("kestrel: 0 uncommitted notes"), its scope's files counted instead.
 		await app.workspace.getLeaf(false).openFile(file(A3));
 		void plugin.index.refreshStatus();
 		await settle();
-		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
+		expect(statusText()).toBe('kestrel: 3 uncommitted notes');
 		release();
 		await idle();
 		expect(statusText()).toBe('kestrel: 3 uncommitted notes');
@@ -159,6 +159,32 @@ describe('starting', () => {
 		release();
 		await idle();
 		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
+	});
+
+	test('a first start: a file of another scope opened while the new index reads the vault is counted from the files, not left showing the last file\'s scope', async () => {
+		await app.vault.create('sessions/heron/uncommitted.md', `# Uncommitted notes\n\n- heron's one <!-- ts=${NOW} agent=codex -->\n`);
+		await app.workspace.getLeaf(false).openFile(file(A3));
+		const release = await startOnNewDevice('none');
+		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
+		await app.workspace.getLeaf(false).openFile(file(HERON));
+		void plugin.index.refreshStatus();
+		await settle();
+		expect(statusText()).toBe('heron: 1 uncommitted note');
+		release();
+		await idle();
+		expect(statusText()).toBe('heron: 1 uncommitted note');
+	});
+
+	test('a first start: a note added to an uncommitted.md while the new index reads the vault is counted at once', async () => {
+		const release = await startOnNewDevice('none');
+		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
+		await app.vault.modify(file(NOTES), `${await app.vault.read(file(NOTES))}- one more <!-- ts=${NOW} agent=codex -->\n`);
+		void plugin.index.refreshStatus();
+		await settle();
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
+		release();
+		await idle();
+		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 	});
 
 	test('an index file there but not readable: the status bar waits for the index rebuilt from the vault, it counts nothing from the files', async () => {
