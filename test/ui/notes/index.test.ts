@@ -187,6 +187,18 @@ describe('starting', () => {
 		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
 	});
 
+	test('a first start: another sessions folder set while the new index reads the vault is counted from its files', async () => {
+		await app.vault.createFolder('elsewhere/osprey');
+		await app.vault.create('elsewhere/osprey/uncommitted.md', `# Uncommitted notes\n\n- osprey's one <!-- ts=${NOW} agent=codex -->\n`);
+		const release = await startOnNewDevice('none');
+		expect(statusText()).toBe('All scopes: 2 uncommitted notes');
+		await plugin.updateSettings({ sessionsFolder: 'elsewhere' });
+		await settle(350);
+		expect(statusText()).toBe('All scopes: 1 uncommitted note');
+		// Not waited for: the queue does not drain after a folder change during a held opening pass (seen before this change too).
+		release();
+	});
+
 	test('an index file there but not readable: the status bar waits for the index rebuilt from the vault, it counts nothing from the files', async () => {
 		const release = await startOnNewDevice('unreadable');
 		expect(statusText()).not.toMatch(/uncommitted/);
