@@ -114,12 +114,7 @@ export class VaultFiles {
 		return `${this.generation}:${this.scopeRevs.get(scope) ?? 0}`;
 	}
 
-	/** Files with a role, by scope (of these scopes only, when given): what a scope model is built from. */
-	filesByScope(scopes?: ReadonlySet<string>): Map<string, Listed[]> {
-		return new Map(this.scopesWithFiles(scopes).map((scope) => [scope, this.filesOf(scope)]));
-	}
-
-	/** The scopes (of these only, when given) with a file that has a role: what filesByScope lists, without the files. */
+	/** The scopes (of these only, when given) with a file that has a role: what a model of them is built from (filesOf). */
 	scopesWithFiles(scopes?: ReadonlySet<string>): string[] {
 		const has = (scope: string): boolean => this.byScope.has(scope) || this.othersByScope.has(scope);
 		return scopes ? [...scopes].filter(has) : [...new Set([...this.byScope.keys(), ...this.othersByScope.keys()])];

@@ -4,26 +4,19 @@
  * counted as it will count them. A new index knows no note of the person's but those in the
  * files, so the counts are the same; with an index file, even a damaged one, the bar waits.
  */
-import { TFile, TFolder, type App } from 'obsidian';
+import type { App, TFile } from 'obsidian';
 import { fileRole, parseUncommitted } from '../../core';
 import { pausesAfterLongSteps } from '../../vault/next-task';
-import { countedScopeOf } from './kept-status';
+import { countedScopeOf, uncommittedFiles } from './kept-status';
 import type { CountedPairs } from './store-status';
 
 /** The uncommitted.md files the index reads (a scope's folder, or a worktree folder in one), with their scopes. */
 function notesFiles(app: App, root: string): { file: TFile; scope: string }[] {
-	const top = root === '' ? app.vault.getRoot() : app.vault.getAbstractFileByPath(root);
 	const out: { file: TFile; scope: string }[] = [];
-	const visit = (folder: TFolder, depth: number): void => {
-		for (const c of folder.children) {
-			if (c instanceof TFolder && depth < 2) visit(c, depth + 1);
-			else if (c instanceof TFile && c.name === 'uncommitted.md') {
-				const placed = fileRole(root, c.path);
-				if (placed?.role === 'notes') out.push({ file: c, scope: placed.scope });
-			}
-		}
-	};
-	if (top instanceof TFolder) visit(top, 0);
+	for (const file of uncommittedFiles(app, root)) {
+		const placed = fileRole(root, file.path);
+		if (placed?.role === 'notes') out.push({ file, scope: placed.scope });
+	}
 	return out;
 }
 

@@ -44,16 +44,21 @@ const stampLine = (f: NotesFileStamp): string => `${f.path}\u0000${f.mtime}\u000
  * or one folder deeper (a worktree scope). Worked out from the vault's file tree: nothing is read.
  */
 export function notesFilesNow(app: App, root: string): string[] {
+	return uncommittedFiles(app, root).map((f) => stampLine({ path: f.path, mtime: f.stat.mtime, size: f.stat.size })).sort();
+}
+
+/** The vault's uncommitted.md files in a folder of the sessions folder or one folder deeper, from its file tree. */
+export function uncommittedFiles(app: App, root: string): TFile[] {
 	const top = root === '' ? app.vault.getRoot() : app.vault.getAbstractFileByPath(root);
-	const out: string[] = [];
+	const out: TFile[] = [];
 	const visit = (folder: TFolder, depth: number): void => {
 		for (const c of folder.children) {
-			if (c instanceof TFile && depth > 0 && c.name === 'uncommitted.md') out.push(stampLine({ path: c.path, mtime: c.stat.mtime, size: c.stat.size }));
+			if (c instanceof TFile && depth > 0 && c.name === 'uncommitted.md') out.push(c);
 			else if (c instanceof TFolder && depth < 2) visit(c, depth + 1);
 		}
 	};
 	if (top instanceof TFolder) visit(top, 0);
-	return out.sort();
+	return out;
 }
 
 /** The kept count's input, from what the index counted and the notes files it had read. */

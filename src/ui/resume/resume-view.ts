@@ -5,7 +5,7 @@
  */
 import { Component, Menu, setIcon, TFile, type HoverParent, type HoverPopover, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { projectConversations, recordAt } from '../../core';
-import { conversations } from '../../core';
+import { conversations, type Conversation } from '../../core';
 import { buildResume, buildVaultModel, fileRole, resumesStayHome, type ResumeModel } from '../../core';
 import { projectOf, type VaultModel } from '../../core';
 import type { ScopeRecency } from '../../store/activity';
@@ -75,6 +75,16 @@ interface Prepared {
 	conversations: KeptOption[];
 	/** Null when there is no scope to show. */
 	resume: ResumeModel | null;
+}
+
+/** The scope's conversations, most recently active first, as the conversation menu lists them. */
+function scopeConversations(model: VaultModel, scope: string): Conversation[] {
+	return conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+}
+
+/** The conversation menu's options, named at `now`. */
+function conversationOptions(convs: readonly Conversation[], now: number): KeptOption[] {
+	return convs.map((c) => ({ id: c.id, name: conversationName(c, now), ts: c.latest.checkpoint.ts }));
 }
 
 /** The conversation, in `scope`'s list, of the checkpoint at `path`; null for any other file. */
@@ -274,7 +284,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 				.onClick(() => this.select({ ...this.sel, conversation: null })),
 		);
 		if (scope !== null) {
-			for (const c of conversations(model.scan, projectOf(scope)).filter((x) => x.scope === scope)) {
+			for (const c of scopeConversations(model, scope)) {
 				menu.addItem((item) =>
 					item
 						.setTitle(shortLabel(c.name || untitledConversation(c.agents)))
@@ -362,12 +372,12 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		await step();
 		if (scope === null || loaded === null) return { scope, quiet, conversations: [], resume: null };
 		const { model } = loaded;
-		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		const convs = scopeConversations(model, scope);
 		await step();
 		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
 			this.sel = { ...this.sel, conversation: null };
 		}
-		const options = convs.map((c) => ({ id: c.id, name: conversationName(c, now), ts: c.latest.checkpoint.ts }));
+		const options = conversationOptions(convs, now);
 		const resume = over.found ? buildResume(model, scope, { conversation: this.sel.conversation, now }) : null;
 		await step();
 		// The handoff's change line compares the latest with the checkpoint before it: worked out
@@ -512,7 +522,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		});
 	}
 
-	/** The scope of the active file when its path alone settles it (a checkpoint, an uncommitted.md). */
+	/** The scope of the active file when its path alone settles it (a file logos places: a checkpoint, an uncommitted.md, a transcript). */
 	private activeScope(root: string): string | null {
 		const active = this.app.workspace.getActiveFile();
 		return active ? fileRole(root, active.path)?.scope ?? null : null;
@@ -535,7 +545,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		await pause();
 		if (!model.scopes.includes(scope) || !resumesStayHome(model, scope)) return;
 		const now = nowSeconds();
-		const convs = conversations(model.scan, projectOf(scope)).filter((c) => c.scope === scope);
+		const convs = scopeConversations(model, scope);
 		const conversation = convs.some((c) => c.id === this.sel.conversation) ? this.sel.conversation : null;
 		const r = buildResume(model, scope, { conversation, now });
 		await pause();
@@ -545,7 +555,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		this.sel = { ...this.sel, scope, conversation };
 		this.startDrawing(root);
 		this.fillScopes([scope], new Map());
-		this.fillConversations(convs.map((c) => ({ id: c.id, name: conversationName(c, now), ts: c.latest.checkpoint.ts })));
+		this.fillConversations(conversationOptions(convs, now));
 		this.bodyEl.dataset.kept = 'files';
 		renderHandoffOnly(this.bodyEl, r.latest, { now, notes: r.uncommitted.length }, this.env(sourcesFrom(model, scope), scope));
 	}
