@@ -4,7 +4,7 @@
  * plugin and is not ours to read (the caller rebuilds it from the vault).
  */
 import type { Database } from 'sql.js';
-import { APPLICATION_ID, COMPACT_SCHEMA, FIRST_SEEN_SCHEMA, KEPT_PARSE_SCHEMA, LIVE_COUNT_SCHEMA, LOGOS_NOTES_SCHEMA, NAME_AT_SCHEMA, OWN_NOTES_SCHEMA, SEEN_LATER_SCHEMA, SHOWN_TALLY_SCHEMA, STORE_ONCE_SCHEMA, VIEW_SCHEMA } from './schema';
+import { APPLICATION_ID, COMPACT_SCHEMA, FIRST_SEEN_SCHEMA, KEPT_PARSE_SCHEMA, LIVE_COUNT_SCHEMA, LOGOS_NOTES_SCHEMA, NAME_AT_SCHEMA, NOTES_SEEN_SCHEMA, OWN_NOTES_SCHEMA, SEEN_LATER_SCHEMA, SHOWN_TALLY_SCHEMA, STORE_ONCE_SCHEMA, VIEW_SCHEMA } from './schema';
 
 export type Migration = (db: Database) => void;
 
@@ -20,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
 	(db) => db.exec(SHOWN_TALLY_SCHEMA),
 	(db) => db.exec(NAME_AT_SCHEMA),
 	(db) => db.exec(SEEN_LATER_SCHEMA),
+	(db) => db.exec(NOTES_SEEN_SCHEMA),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,10 +4,9 @@
  * never by reading the vault; new rulings from the scope's records, which hold them. A checkpoint's own time is its writer's clock and synced files
  * arrive late, so only the time of first sight says what is new here.
  */
-import { rulingKeys } from '../core';
-import { compareBytes } from '../core';
+import { compareBytes, foldKey, isPlaceholder } from '../core';
 import { type Conn, num, str } from './conn';
-import { recordList } from './record-codec';
+import { recordListRows } from './record-codec';
 
 /** What a scope gained after a moment, by kind. */
 export interface ScopeNews {
@@ -58,23 +57,25 @@ const NEW_CONVERSATIONS = `SELECT DISTINCT k.conversation ${NEW_CHECKPOINTS}
 /**
  * Ruling keys stated by a checkpoint first seen after `since` and by none seen at or before
  * it, in byte order. Rulings are read from the records (docs/decisions.md, "The index file's
- * size"): one pass over the scope's rows, asked only when the scope has a new checkpoint.
+ * size"): one pass over the scope's bullets, asked only when the scope has a new checkpoint.
  */
 function newRulingKeys(c: Conn, scope: string, since: number): string[] {
 	const before = new Set<string>();
 	const after = new Set<string>();
-	for (const [seen, record] of c.values('SELECT first_seen, record FROM checkpoints WHERE scope = ? AND copy_of IS NULL AND empty = 0', [scope])) {
-		const failed = recordList(str(record), 'failed');
-		if (failed.length === 0) continue;
-		const into = num(seen) > since ? after : before;
-		// docs/decisions.md §3: a placeholder says nothing was ruled out (a null key).
-		for (const key of rulingKeys(failed)) if (key !== null) into.add(key);
+	const failed = recordListRows('k.record', 'failed', 'j');
+	const rows = c.values(`SELECT k.first_seen, j.value FROM checkpoints k, ${failed.from}
+		WHERE k.scope = ? AND k.copy_of IS NULL AND k.empty = 0 AND ${failed.where}`, [scope]);
+	for (const [seen, text] of rows) {
+		// docs/decisions.md §3: a placeholder says nothing was ruled out (no key).
+		const bullet = str(text);
+		if (!isPlaceholder(bullet)) (num(seen) > since ? after : before).add(foldKey(bullet));
 	}
 	return [...after].filter((k) => !before.has(k)).sort(compareBytes);
 }
 
+// `first_seen > 0` lets the query use the index of notes seen later (schema.ts, step 12).
 const NEW_NOTES = `FROM session_notes n JOIN sessions s ON s.id = n.session
-	WHERE s.project = ? AND n.own = 0 AND n.present = 1 AND n.first_seen > ?`;
+	WHERE s.project = ? AND n.own = 0 AND n.present = 1 AND n.first_seen > ? AND n.first_seen > 0`;
 
 const NEW_VERDICTS = `FROM verdict_lines WHERE scope = ? AND first_seen > ? AND line NOT IN (SELECT value FROM json_each(?))`;
 

@@ -324,6 +324,16 @@ export function encodeCheckpointBytes(cp: Checkpoint, scope: string): Uint8Array
 	return out.buf.subarray(0, out.at);
 }
 
+/**
+ * One list of the record column as SQL rows, each bullet in `alias.value`: what to join in the
+ * FROM and what to add to the WHERE (the array's items only: recordList reads nothing else).
+ * SQLite takes the bullets out in WebAssembly, so a pass over a scope's rows makes no
+ * JavaScript object of the records it reads (news.ts).
+ */
+export function recordListRows(column: string, field: 'failed' | 'decisions', alias: string): { from: string; where: string } {
+	return { from: `json_each(${column}, '$.${SHORT[field]}') ${alias}`, where: `typeof(${alias}.key) = 'integer'` };
+}
+
 /** The record column as text: the same JSON as encodeCheckpointBytes. */
 export function encodeCheckpoint(cp: Checkpoint, scope: string): string {
 	return decoder.decode(encodeCheckpointBytes(cp, scope));

@@ -322,3 +322,11 @@ export const SEEN_LATER_SCHEMA = `
 DROP INDEX checkpoints_seen;
 CREATE INDEX checkpoints_seen ON checkpoints(scope, first_seen) WHERE first_seen > 0;
 `;
+
+// Step 12: the working notes first seen after a moment, per session, from an index of the notes
+// seen later alone (as step 11 for checkpoints): "since I last looked" counts a project's new
+// notes in a look per session, not a read of every note it holds (20,000 at 10,000
+// checkpoints, asked for each scope the person has looked at whenever the vault changes).
+export const NOTES_SEEN_SCHEMA = `
+CREATE INDEX session_notes_seen ON session_notes(session, first_seen) WHERE own = 0 AND present = 1 AND first_seen > 0;
+`;

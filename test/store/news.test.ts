@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import type { SqlJsStatic } from 'sql.js';
 import { migrate, MIGRATIONS } from '../../src/store/migrations';
 import { openIndexBytes } from '../../src/store/open';
@@ -13,6 +14,7 @@ import { newsTotal, noteKey } from '../../src/store/news';
 import { IndexStore } from '../../src/store/store';
 import { Indexer } from '../../src/store/indexer';
 import { listSessions, nodeTextPort } from '../../src/vault/node-fs';
+import { rulingKeys } from '../../src/core';
 import { loadSql, note, record } from '../helpers/store';
 
 let sql: SqlJsStatic;
@@ -91,6 +93,31 @@ describe('first sight of checkpoints', () => {
 		const items = store.newItemsOfScope('kestrel', 200);
 		expect(items.rulingKeys).toEqual(['retrying on 409']);
 		expect(store.newsOfScope('kestrel', 200).rulings).toBe(1);
+	});
+	test('the new rulings are those the stored bullets give, whatever characters they hold', () => {
+		// Texts JSON escapes (quotes, backslashes, control characters, NUL), text beyond the
+		// Basic Multilingual Plane, placeholders and their edges, case and spacing variants.
+		const bullet = fc.oneof(
+			fc.string({ unit: 'grapheme', maxLength: 12 }),
+			fc.constantFrom('none', '- N/A', '(none)', 'nothing yet.', 'a\u0000b', 'say "no"', 'back\\slash', 'tab\tand\nline', '𝔘𝔫𝔦 \u2028', 'Raising the pool', 'raising  the POOL'),
+		);
+		const row = fc.record({ failed: fc.array(bullet, { maxLength: 4 }), later: fc.boolean(), copy: fc.boolean(), empty: fc.boolean() });
+		fc.assert(fc.property(fc.array(row, { maxLength: 12 }), (rows) => {
+			const clock = fakeClock(100);
+			const store = liveStore(clock);
+			const keys = { before: new Set<string>(), after: new Set<string>() };
+			rows.forEach((r, i) => {
+				clock.set(r.later ? 500 : 100);
+				const stem = `20261101-0900${String(i).padStart(2, '0')}-claude`;
+				store.upsertCheckpoint(record(stem, { conversation: 'c1', empty: r.empty, copyOf: r.copy ? 'sessions/kestrel/x.md' : null, checkpoint: { failed: r.failed } }), 1, 10);
+				if (r.copy || r.empty) return;
+				for (const key of rulingKeys(r.failed)) if (key !== null) (r.later ? keys.after : keys.before).add(key);
+			});
+			const plain = [...keys.after].filter((k) => !keys.before.has(k)).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+			const items = store.newItemsOfScope('kestrel', 200);
+			store.close();
+			expect(items.rulingKeys).toEqual(items.checkpoints === 0 ? [] : plain);
+		}), { numRuns: 150 });
 	});
 });
 

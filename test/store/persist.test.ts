@@ -145,9 +145,11 @@ describe('loadIndex', () => {
 		await saveIndex(disk, PATH, store.export());
 		store.close();
 		const bytes = disk.files.get(PATH) as Uint8Array;
-		// The last checkpoint page over the one before it: SQLite's quick_check finds nothing wrong.
-		const last = Math.floor(bytes.length / 8192) - 1;
-		bytes.copyWithin((last - 1) * 8192, last * 8192, (last + 1) * 8192);
+		// The checkpoints' page over the one before it: SQLite's quick_check finds nothing wrong.
+		const saved = new sql.Database(bytes);
+		const root = Number(saved.exec("SELECT rootpage FROM sqlite_master WHERE name = 'checkpoints'")[0].values[0][0]);
+		saved.close();
+		bytes.copyWithin((root - 2) * 8192, (root - 1) * 8192, root * 8192);
 		const { store: opened, load } = await openIndexStore(sql, disk, PATH);
 		expect(load).toMatchObject({ rebuilt: true, reason: 'corrupt', salvaged: 1 });
 		expect(opened.checkpointsOfScope('kestrel')).toEqual([]);
