@@ -71,6 +71,12 @@ interface Index {
 
 const indexes = new Memo<VaultScan, Index>();
 const scopeIndexes = new Memo<readonly CheckpointRecord[], ScopeIndex>();
+/**
+ * Walks back that found every link in the scope of the record naming it, by start id, kept
+ * per scope index: such a walk asked nothing of the other scopes, so it holds for every scan
+ * that hands over the same list of the scope's records (a change elsewhere walks nothing again).
+ */
+const homeWalks = new Memo<Readonly<ScopeIndex>, Map<string, Walk>>();
 
 function add(map: Map<string, CheckpointRecord[]>, key: string, r: CheckpointRecord): void {
 	const list = map.get(key);
@@ -255,6 +261,12 @@ function vaultGraph(index: Readonly<Index>): FollowsGraph {
 	return index.built.vault;
 }
 
+/** Whether the record names no follows, or one its own scope holds (live, by stem or id). */
+export function linkStaysHome(scan: VaultScan, r: CheckpointRecord): boolean {
+	const follows = r.checkpoint.follows.trim();
+	return follows === '' || indexOf(scan).named.get(r.scope)?.live.has(follows) === true;
+}
+
 /** Resolves one record's `follows`: its scope first, then the whole sessions folder. */
 export function resolveFollows(scan: VaultScan, from: CheckpointRecord): Resolution {
 	const follows = from.checkpoint.follows.trim();
@@ -283,30 +295,47 @@ function startOf(scan: VaultScan, id: string, scope: string | undefined): { star
 /** Walks `follows` back from a checkpoint, nearest first, stopping at a dangling link or a loop. */
 export function back(scan: VaultScan, id: string, scope?: string): Walk {
 	// Once per scan and start: a copy goes out, so a caller that changes it changes nobody else's.
-	const walks = indexOf(scan).walks;
+	const index = indexOf(scan);
 	const key = `${id}\n${scope ?? ''}`;
-	let walk = walks.get(key);
-	if (!walk) walks.set(key, (walk = walkBack(scan, id, scope)));
+	let walk = index.walks.get(key);
+	if (!walk) {
+		const home = scope === undefined ? undefined : index.named.get(scope);
+		const kept = home === undefined ? undefined : homeWalks.get(home, () => new Map());
+		walk = kept?.get(id);
+		if (!walk) {
+			const made = walkBack(scan, id, scope);
+			walk = made.walk;
+			if (made.home) kept?.set(id, walk);
+		}
+		index.walks.set(key, walk);
+	}
 	return { ...walk, chain: [...walk.chain], fork: [...walk.fork], problems: [...walk.problems] };
 }
 
-function walkBack(scan: VaultScan, id: string, scope?: string): Walk {
+function walkBack(scan: VaultScan, id: string, scope?: string): { walk: Walk; home: boolean } {
 	const { start, problems, error } = startOf(scan, id, scope);
-	if (!start) return { start, chain: [], fork: [], problems, error };
-	const walk = walkBackFrom(scan, start);
-	walk.problems = [...problems, ...walk.problems];
-	return walk;
+	if (!start) return { walk: { start, chain: [], fork: [], problems, error }, home: false };
+	const made = walkFrom(scan, start);
+	made.walk.problems = [...problems, ...made.walk.problems];
+	return made;
 }
 
 /** The walk back from one record: nearest first, to the first dangling link or loop. */
 export function walkBackFrom(scan: VaultScan, start: CheckpointRecord): Walk {
+	return walkFrom(scan, start).walk;
+}
+
+/** walkBackFrom, and whether every link it followed or stopped at was found in its own scope. */
+function walkFrom(scan: VaultScan, start: CheckpointRecord): { walk: Walk; home: boolean } {
 	const walk: Walk = { start, chain: [], fork: [], problems: [] };
 	const seen = new Set([start.path]);
+	let home = true;
 	let cur = start;
 	for (;;) {
+		if (home && !linkStaysHome(scan, cur)) home = false;
 		const res = resolveFollows(scan, cur);
 		if (res.problems.length > 0) pushAll(walk.problems, res.problems);
-		if (!res.target) return walk;
+		if (!res.target) return { walk, home };
 		if (seen.has(res.target.path)) {
 			walk.problems.push({ kind: 'cycle', path: cur.path, session: cur.id, detail: `${cur.id} follows ${res.target.id}, which is already on this chain` });
 			// Entered from outside: the loop's first checkpoint is followed both ways, a fork worth naming.
@@ -318,7 +347,7 @@ export function walkBackFrom(scan: VaultScan, start: CheckpointRecord): Walk {
 					detail: `the walk back from ${start.id} runs into a loop at ${res.target.id}: it is followed by ${way.id} (the way here) and by ${cur.id} (on the loop)`,
 				});
 			}
-			return walk;
+			return { walk, home };
 		}
 		seen.add(res.target.path);
 		walk.chain.push(res.target);

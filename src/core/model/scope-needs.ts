@@ -5,10 +5,10 @@
  * scope's project answers about the scope as a model of the whole vault does, unless a walk
  * back along follows leaves its scope or dangles: such a link is looked up across the vault.
  */
-import { back } from './chains';
+import { back, linkStaysHome } from './chains';
 import { conversations } from './conversations';
 import { history } from './history';
-import { recordsOf, type VaultScan } from './scan';
+import { recordsOf } from './scan';
 import { Memo } from '../memo';
 import { projectOf, type VaultModel } from './vault-model';
 import type { CheckpointRecord } from '../types';
@@ -27,30 +27,16 @@ export function projectScopes(scopes: readonly string[], scope: string): string[
  */
 export function walkStaysHome(m: VaultModel, start: CheckpointRecord, scope: string): boolean {
 	const walk = back(m.scan, start.id, scope);
-	for (const r of walk.start ? [walk.start, ...walk.chain] : []) if (!linkStaysHome(m, r)) return false;
+	for (const r of walk.start ? [walk.start, ...walk.chain] : []) if (!linkStaysHome(m.scan, r)) return false;
 	return true;
 }
 
-/** The names a follows link can resolve to in each scope of a scan (live records' stems and ids). */
-const homeKeys = new Memo<VaultScan, Map<string, Set<string>>>();
-
-/** Whether the record names no follows, or one its own scope holds. */
-function linkStaysHome(m: VaultModel, r: CheckpointRecord): boolean {
-	const follows = r.checkpoint.follows.trim();
-	if (follows === '') return true;
-	const keys = homeKeys.get(m.scan, () => new Map());
-	let k = keys.get(r.scope);
-	if (!k) {
-		k = new Set();
-		for (const x of recordsOf(m.scan, r.scope)) {
-			if (x.copyOf !== null || x.empty) continue;
-			k.add(x.stem);
-			k.add(x.id);
-		}
-		keys.set(r.scope, k);
-	}
-	return k.has(follows);
-}
+/**
+ * Whether each follows link of a scope's records is found in the scope, per list of its
+ * records: it depends on that list alone, so a model built again after a change elsewhere asks
+ * nothing of the scope's records.
+ */
+const allLinksHome = new Memo<readonly CheckpointRecord[], boolean>();
 
 /**
  * Whether `m`, a model of the scope's project, shows every resume of the scope as the whole
@@ -59,7 +45,7 @@ function linkStaysHome(m: VaultModel, r: CheckpointRecord): boolean {
  */
 export function resumesStayHome(m: VaultModel, scope: string): boolean {
 	// Every follows of the scope's records resolving at home: no walk from it can leave.
-	if (recordsOf(m.scan, scope).every((r) => linkStaysHome(m, r))) return true;
+	if (allLinksHome.get(recordsOf(m.scan, scope), (records) => records.every((r) => linkStaysHome(m.scan, r)))) return true;
 	const starts = new Set<CheckpointRecord>();
 	const latest = history(m.scan, scope).entries[0];
 	if (latest) starts.add(latest);

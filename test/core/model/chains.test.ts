@@ -3,6 +3,8 @@ import { back, branchProblems, followsGraph, forward, resolveFollows, stepInConv
 import { chainPlace } from '../../../src/core/model/chain-place';
 import { conversations } from '../../../src/core/model/conversations';
 import { scanVault, type VaultScan } from '../../../src/core/model/scan';
+import { buildScopeModel, buildVaultModel, combineScopeModels } from '../../../src/core/model/vault-model';
+import { linesFromTexts } from '../../../src/core';
 import { fixtureVault, loadFolder } from '../../helpers/load-folder';
 import { itIf } from '../../helpers/reference';
 import { checkpointText, snapshot, type CheckpointSpec } from '../../helpers/snapshot';
@@ -253,6 +255,39 @@ describe('a follows link resolved in its own scope first', () => {
 					expect(got.target?.path ?? null).toBe(want.target);
 					expect(got.problems.filter((p) => p.kind === 'duplicate').length).toBe(want.duplicates > 0 ? 1 : 0);
 					expect(got.problems.some((p) => p.kind === 'dangling')).toBe(want.target === null);
+				}
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	test('a walk back kept for a scope answers as a fresh walk once other scopes changed', () => {
+		// The index hands a model built again after a change the same list of records for each
+		// scope whose files did not change: here scope k's, while the other scopes gain files
+		// that may now hold a link of k's that dangled or left k, or take one away.
+		const shown = (w: ReturnType<typeof back>) => ({
+			start: w.start?.path ?? null, chain: w.chain.map((r) => r.path), problems: w.problems.map((p) => `${p.kind} ${p.path} ${p.detail}`), error: w.error,
+		});
+		const textsOf = (files: { scope: string; conv: string; stem: string; session?: string; follows?: string; torn: boolean }[]) => {
+			const texts: Record<string, string> = {};
+			for (const f of files) texts[`${f.scope}/${f.conv}${f.stem}.md`] = f.torn ? '---\ntype: checkpoint\n' : cp(f.session ?? f.stem, { follows: f.follows, project: f.scope.split('/')[0] });
+			return texts;
+		};
+		const elsewhere = file.filter((f) => f.scope !== 'k');
+		fc.assert(
+			fc.property(fc.array(file, { minLength: 1, maxLength: 10 }), fc.array(elsewhere, { maxLength: 6 }), (files, later) => {
+				const kFiles = files.filter((f) => f.scope === 'k');
+				const before = snapshot(textsOf(files));
+				const after = snapshot(textsOf([...kFiles, ...later]));
+				const partsOf = (snap: ReturnType<typeof snapshot>) => ['h', 'k', 'k/wt'].map((sc) => buildScopeModel(snap, sc));
+				const first = partsOf(before);
+				const kept = first.find((p) => p.scope === 'k');
+				const m1 = combineScopeModels('sessions', ['h', 'k'], first, linesFromTexts(new Map()));
+				const m2 = combineScopeModels('sessions', ['h', 'k'], partsOf(after).map((p) => (p.scope === 'k' && kept ? kept : p)), linesFromTexts(new Map()));
+				const fresh = buildVaultModel(after);
+				for (const r of m1.scan.byScope.get('k') ?? []) back(m1.scan, r.id, 'k');
+				for (const r of fresh.scan.byScope.get('k') ?? []) {
+					expect(shown(back(m2.scan, r.id, 'k'))).toEqual(shown(back(fresh.scan, r.id, 'k')));
 				}
 			}),
 			{ numRuns: 300 },
