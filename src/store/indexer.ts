@@ -164,9 +164,10 @@ export class Indexer {
 		await this.newSlice();
 		const dirty = new Set<string>(this.store.scopesNeedingRead());
 		const gone: string[] = [];
+		// A changed file is listed: its place was worked out as the listing was taken.
 		for (const p of changed) {
-			const found = fileRole(this.files.root, p);
-			if (found?.role === 'checkpoint') dirty.add(found.scope);
+			const found = this.files.get(p);
+			if (found?.role === 'checkpoint' && found.scope !== null) dirty.add(found.scope);
 		}
 		for (const p of removed) {
 			const found = fileRole(this.files.root, p);
