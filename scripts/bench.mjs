@@ -85,6 +85,13 @@ if (scales.length === 0) {
 			});
 			console.log(`${name}: ${parts.join("  ")}`);
 		}
+		// The scope of one size (test/bench/bench.ts, (p)): its figures should not move with the vault.
+		const fixed = [...runs[0].figs.keys()].filter((n) => n.startsWith("p_scope_") || /^cli(_cpu)?_resume_fixed_excess_ms$/.test(n));
+		console.log(`\n== the scope of fixed size: largest over smallest across scales (target ≤ 1.20) ==`);
+		for (const name of fixed) {
+			const vs = runs.map((r) => r.figs.get(name)).filter((v) => v !== undefined && v > 0);
+			if (vs.length > 1) console.log(`${name}: ${(Math.max(...vs) / Math.min(...vs)).toFixed(2)} (${vs.join(" ")})`);
+		}
 	}
 }
 rmSync(out, { recursive: true, force: true });

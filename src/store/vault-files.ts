@@ -30,10 +30,33 @@ function unlist(map: Map<string, Set<string>>, scope: string, path: string): voi
 	if (set?.delete(path) && set.size === 0) map.delete(scope);
 }
 
+/** The vault's folders, counting their changes: what is worked out from them holds while the count stands. */
+class Folders extends Set<string> {
+	changes = 0;
+
+	override add(dir: string): this {
+		if (!this.has(dir)) this.changes++;
+		return super.add(dir);
+	}
+
+	override delete(dir: string): boolean {
+		const gone = super.delete(dir);
+		if (gone) this.changes++;
+		return gone;
+	}
+
+	override clear(): void {
+		this.changes++;
+		super.clear();
+	}
+}
+
 export class VaultFiles {
 	root = '';
 	readonly files = new Map<string, Listed>();
-	readonly dirs = new Set<string>();
+	readonly dirs = new Folders();
+	/** projects() as of a count of the folders' changes and a root: every model asks, the folders seldom change. */
+	private projectList: { changes: number; root: string; list: readonly string[] } | null = null;
 	/** Checkpoint files by scope. */
 	private readonly byScope = new Map<string, Set<string>>();
 	/**
@@ -143,11 +166,14 @@ export class VaultFiles {
 		return out;
 	}
 
-	/** The sessions folder's project folders, root-relative. */
-	projects(): string[] {
+	/** The sessions folder's project folders, root-relative (a look at every folder only after folders changed). */
+	projects(): readonly string[] {
+		const kept = this.projectList;
+		if (kept && kept.changes === this.dirs.changes && kept.root === this.root) return kept.list;
 		const prefix = this.root === '' ? '' : `${this.root}/`;
 		const out: string[] = [];
 		for (const d of this.dirs) if (d.startsWith(prefix) && isProjectDir(d.slice(prefix.length))) out.push(d.slice(prefix.length));
+		this.projectList = { changes: this.dirs.changes, root: this.root, list: out };
 		return out;
 	}
 

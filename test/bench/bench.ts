@@ -25,7 +25,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? '1');
  * of 30,000 or 100,000 checkpoints takes minutes (BENCH_ROUNDS sets it).
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SCALE > 1 ? 1 : 3));
-const SIZE = { checkpoints: Math.round(10_000 * SCALE), scopes: 50, notes: Math.round(20_000 * SCALE), bigScope: Math.round(2_000 * SCALE) };
+/** With one more scope of 20 checkpoints and 40 notes at every scale: the per-scope figures (p). */
+const SIZE = { checkpoints: Math.round(10_000 * SCALE), scopes: 50, notes: Math.round(20_000 * SCALE), bigScope: Math.round(2_000 * SCALE), fixedScope: 20 };
 let peakHeap = 0;
 /** The last figure begun when the heap was at its peak (the `mark` names). */
 let peakAfter = 'start';
@@ -178,7 +179,7 @@ walk(process.argv[1]);`;
  * BENCH_CLI_BEFORE names another build measured beside it, in the same rounds): each as its
  * excess over a bare `node -e 0` measured in the same rounds, medians of BENCH_CLI_RUNS.
  */
-function cliFigures(dir: string, scopes: { big: string; small: string; bigCount: number; smallCount: number }): void {
+function cliFigures(dir: string, scopes: { big: string; small: string; fixed: string; bigCount: number; smallCount: number }): void {
 	const cli = process.env.BENCH_CLI;
 	if (!cli) {
 		line('cli', 'not measured (run through scripts/bench.mjs)');
@@ -198,6 +199,7 @@ function cliFigures(dir: string, scopes: { big: string; small: string; bigCount:
 		asked[`${name}_startup`] = [file, 'scopes', '--vault', process.env.BENCH_DEMO_VAULT ?? demo];
 		asked[`${name}_resume_small`] = [file, 'resume', '--scope', scopes.small, ...vault];
 		asked[`${name}_resume_big`] = [file, 'resume', '--scope', scopes.big, ...vault];
+		asked[`${name}_resume_fixed`] = [file, 'resume', '--scope', scopes.fixed, ...vault];
 		asked[`${name}_scopes`] = [file, 'scopes', ...vault];
 		asked[`${name}_continuity`] = [file, 'continuity', ...vault];
 	}
@@ -224,12 +226,12 @@ function cliFigures(dir: string, scopes: { big: string; small: string; bigCount:
 	line('cli_runs', `${runs} (medians; excess = the figure minus node -e 0 of the same rounds)`);
 	line('cli_node_e0_ms', fmt(base));
 	line('cli_read_floor_excess_ms', fmt(floor));
-	line('cli_scope_sizes', `small ${scopes.small} (${scopes.smallCount} checkpoints), big ${scopes.big} (${scopes.bigCount})`);
+	line('cli_scope_sizes', `small ${scopes.small} (${scopes.smallCount} checkpoints), big ${scopes.big} (${scopes.bigCount}), fixed ${scopes.fixed} (${SIZE.fixedScope} at every scale)`);
 	for (const [name] of builds) {
-		for (const what of ['startup', 'resume_small', 'resume_big', 'scopes', 'continuity']) {
+		for (const what of ['startup', 'resume_fixed', 'resume_small', 'resume_big', 'scopes', 'continuity']) {
 			const excess = median(times[`${name}_${what}`]) - base;
 			line(`${name}_${what}_excess_ms`, fmt(excess));
-			if (what !== 'startup') line(`${name}_${what}_over_floor`, (excess / floor).toFixed(2));
+			if (what !== 'startup' && what !== 'resume_fixed') line(`${name}_${what}_over_floor`, (excess / floor).toFixed(2));
 		}
 	}
 	const cpuBase = median(cpus.node_e0);
@@ -237,10 +239,10 @@ function cliFigures(dir: string, scopes: { big: string; small: string; bigCount:
 	line('cli_cpu_node_e0_ms', fmt(cpuBase));
 	line('cli_cpu_read_floor_excess_ms', fmt(cpuFloor));
 	for (const [name] of builds) {
-		for (const what of ['startup', 'resume_small', 'resume_big', 'scopes', 'continuity']) {
+		for (const what of ['startup', 'resume_fixed', 'resume_small', 'resume_big', 'scopes', 'continuity']) {
 			const excess = median(cpus[`${name}_${what}`]) - cpuBase;
 			line(`${name}_cpu_${what}_excess_ms`, fmt(excess));
-			if (what !== 'startup') line(`${name}_cpu_${what}_over_floor`, (excess / cpuFloor).toFixed(2));
+			if (what !== 'startup' && what !== 'resume_fixed') line(`${name}_cpu_${what}_over_floor`, (excess / cpuFloor).toFixed(2));
 		}
 	}
 }
@@ -250,7 +252,7 @@ async function main(): Promise<void> {
 	try {
 		const gen = await time(() => generateVault(dir, SIZE));
 		line('rounds', `${ROUNDS} of (a) and (b)`);
-		line('vault', `${SIZE.checkpoints} checkpoints, ${SIZE.scopes} scopes, ${SIZE.notes} notes, ${gen.value.files} files (generated in ${fmt(gen.ms)} ms)`);
+		line('vault', `${SIZE.checkpoints} checkpoints, ${SIZE.scopes} scopes, ${SIZE.notes} notes, and a scope of ${SIZE.fixedScope} checkpoints: ${gen.value.files} files (generated in ${fmt(gen.ms)} ms)`);
 		const wasm = fs.readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'));
 		const sql = await initSql(new Uint8Array(wasm));
 		const used = (sql as unknown as { _sqlite3_memory_used?: () => number | bigint })._sqlite3_memory_used;
@@ -429,7 +431,26 @@ async function main(): Promise<void> {
 		newsStore.close();
 		mark('g_end');
 
-		cliFigures(dir, { big, small: 'proj-02', bigCount: SIZE.bigScope, smallCount: Math.floor((SIZE.checkpoints - SIZE.bigScope) / (SIZE.scopes - 1)) });
+		// (p) A scope of the same size at every scale (20 checkpoints, 40 notes): what a person working
+		// in it waits for after each change of its files, which the vault around it should not move.
+		// Medians of 9 changes: the change, the pane's model of the scope (its project's, as the
+		// resume pane asks), its resume first and again, and its "since I last looked" counts.
+		mark('p');
+		const fixed = gen.value.fixed;
+		if (!fixed) throw new Error('no scope of fixed size');
+		const p: Record<string, number[]> = { change: [], model: [], resume_first: [], resume_kept: [], news: [] };
+		for (let i = 0; i < 9; i++) {
+			p.change.push((await time(() => ix.fileChanged(touch(dir, fixed.sample, 200 + i)), true)).ms);
+			const part = await time(() => ix.modelFor(fixed.scope));
+			p.model.push(part.ms);
+			p.resume_first.push((await time(() => buildResume(part.value, fixed.scope, { now }))).ms);
+			p.resume_kept.push((await time(() => buildResume(part.value, fixed.scope, { now }))).ms);
+			p.news.push((await time(() => ix.store.newsOfScope(fixed.scope, 1))).ms);
+		}
+		mark('p_end');
+		for (const [what, xs] of Object.entries(p)) line(`p_scope_${what}_ms`, fmt(median(xs)));
+
+		cliFigures(dir, { big, small: 'proj-02', fixed: fixed.scope, bigCount: SIZE.bigScope, smallCount: Math.floor((SIZE.checkpoints - SIZE.bigScope) / (SIZE.scopes - 1)) });
 
 		// What one checkpoint change costs the disk the index lives on (often a synced folder):
 		// the plugin's save after it (the pages changed since the file was loaded), every byte it

@@ -17,6 +17,8 @@ export interface GenOptions {
 	notes: number;
 	/** Checkpoints of the first scope (the resume figure's scope). */
 	bigScope: number;
+	/** Checkpoints of one more scope, after the others (with twice as many notes): a scope of one size in vaults of any size. */
+	fixedScope?: number;
 }
 
 export interface Generated {
@@ -24,6 +26,8 @@ export interface Generated {
 	bigScope: string;
 	/** A checkpoint of a scope of ordinary size, for the one-change figure. */
 	sample: string;
+	/** The scope of GenOptions.fixedScope and one of its checkpoints; null without it. */
+	fixed: { scope: string; sample: string } | null;
 	files: number;
 }
 
@@ -77,8 +81,16 @@ export function generateVault(dir: string, o: GenOptions, seed = 20261116): Gene
 	}
 	const counts = scopes.map((_, i) => (i === 0 ? o.bigScope : Math.floor((o.checkpoints - o.bigScope) / (o.scopes - 1))));
 	counts[1] += o.checkpoints - counts.reduce((a, b) => a + b, 0);
+	const notesOf = scopes.map(() => Math.floor(o.notes / o.scopes));
+	// Generated last, so the other scopes' bytes are those of a vault without it.
+	if (o.fixedScope !== undefined) {
+		scopes.push(`proj-${pad(o.scopes)}`);
+		counts.push(o.fixedScope);
+		notesOf.push(2 * o.fixedScope);
+	}
 	let files = 0;
 	let sample = '';
+	let fixedSample = '';
 	scopes.forEach((scope, si) => {
 		const scopeDir = path.join(root, ...scope.split('/'));
 		fs.mkdirSync(scopeDir, { recursive: true });
@@ -116,10 +128,11 @@ export function generateVault(dir: string, o: GenOptions, seed = 20261116): Gene
 			const file = path.join(where, `${id}.md`);
 			fs.writeFileSync(file, text);
 			if (si === 2 && k === Math.floor(counts[si] / 2)) sample = path.relative(dir, file).split(path.sep).join('/');
+			if (si === o.scopes && k === Math.floor(counts[si] / 2)) fixedSample = path.relative(dir, file).split(path.sep).join('/');
 			files++;
 			previous = id;
 		}
-		const notes = Math.floor(o.notes / o.scopes);
+		const notes = notesOf[si];
 		let body = uncommittedHeader(scope);
 		for (let n = 0; n < notes; n++) body += `${renderNoteLine({ text: `${phrase(8)}${r() < 0.1 ? ' did not work' : ''}`, ts: ts + n * 37, agent: pick([...AGENTS, 'obsidian']) })}\n`;
 		fs.writeFileSync(path.join(scopeDir, 'uncommitted.md'), body);
@@ -130,5 +143,6 @@ export function generateVault(dir: string, o: GenOptions, seed = 20261116): Gene
 			files++;
 		}
 	});
-	return { root, bigScope: scopes[0], sample, files };
+	const fixed = o.fixedScope === undefined ? null : { scope: scopes[o.scopes], sample: fixedSample };
+	return { root, bigScope: scopes[0], sample, fixed, files };
 }

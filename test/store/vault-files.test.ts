@@ -3,7 +3,7 @@
  * whatever order a listing names files in (it reuses a folder's answer for checkpoint names).
  */
 import fc from 'fast-check';
-import { fileRole } from '../../src/core';
+import { fileRole, isProjectDir } from '../../src/core';
 import { VaultFiles } from '../../src/store/vault-files';
 
 const FOLDERS = [
@@ -33,11 +33,20 @@ describe('VaultFiles', () => {
 
 	it("keeps each scope's files as the whole listing holds them, through files added and removed", () => {
 		const paths = FOLDERS.flatMap((d) => NAMES.map((n) => `${d}/${n}`));
-		const step = fc.oneof(fc.record({ add: fc.constantFrom(...paths) }), fc.record({ remove: fc.constantFrom(...paths, ...FOLDERS) }));
+		// Folders created empty too (a new project is a project before it holds a file).
+		const folder = fc.constantFrom('sessions/heron', 'sessions/_convos', 'sessions/.trash', 'sessions/heron/_convos/c1', 'elsewhere/wren');
+		const step = fc.oneof(fc.record({ add: fc.constantFrom(...paths) }), fc.record({ remove: fc.constantFrom(...paths, ...FOLDERS, 'sessions/heron') }), fc.record({ folder }));
+		// The project folders read from the folders as they stand, asked after every step.
+		const projects = (files: VaultFiles) => [...files.dirs].filter((d) => d.startsWith('sessions/') && isProjectDir(d.slice('sessions/'.length))).map((d) => d.slice('sessions/'.length)).sort();
 		fc.assert(fc.property(fc.shuffledSubarray(paths), fc.array(step, { maxLength: 30 }), (listed, steps) => {
 			const files = new VaultFiles();
 			files.reset({ root: 'sessions', files: listed.map((p, i) => ({ path: p, mtime: i, size: 1 })), dirs: [] });
-			steps.forEach((s, i) => ('add' in s ? files.set({ path: s.add, mtime: 100 + i, size: 1 }) : files.remove(s.remove)));
+			steps.forEach((s, i) => {
+				if ('add' in s) files.set({ path: s.add, mtime: 100 + i, size: 1 });
+				else if ('remove' in s) files.remove(s.remove);
+				else files.dirs.add(s.folder);
+				expect([...files.projects()].sort()).toEqual(projects(files));
+			});
 			// What every file says, read one by one: the scopes and each scope's files.
 			const all = [...files.files.values()].filter((f) => f.role !== null && f.scope !== null);
 			const scopes = [...new Set(all.filter((f) => f.role === 'checkpoint' || f.role === 'notes').map((f) => f.scope as string))].sort();
