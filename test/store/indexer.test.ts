@@ -175,6 +175,32 @@ describe('indexer', () => {
 		await step(() => ix.fileChanged(write('sessions/delta/20261124-090000-codex.md', '')), ['alpha', 'beta', 'gamma']);
 	});
 
+	test("a scope's rulings follow a new verdict in its reviewed.md, a dead end in its uncommitted.md and the person's own not yet written", async () => {
+		const { ix } = indexer();
+		await ix.fullPass(listSessions(dir));
+		const ruling = 'a sync.Map of buckets — lock contention doubled p99 latency under load';
+		const shown = (m: VaultModel) => rulingsOf(m, 'alpha').map((r) => [r.text, r.verdict]);
+		const first = shown(await ix.model());
+		expect(first).toContainEqual([ruling, 'reconfirmed']);
+		// Seen twice, as the pane redraws: the same rows.
+		expect(shown(await ix.model())).toEqual(first);
+		const append = async (rel: string, line: string): Promise<void> => {
+			fs.appendFileSync(path.join(dir, rel), `${line}\n`);
+			await ix.fileChanged(stamp(rel));
+		};
+		await append('sessions/alpha/reviewed.md', `- retired: ${ruling} <!-- ts=1794400000 -->`);
+		const retired = await ix.model();
+		expect(shown(retired)).toContainEqual([ruling, 'retired']);
+		expect(rulingsOf(retired, 'alpha')).toEqual(rulingsOf(buildVaultModel(loadSnapshot(dir)), 'alpha'));
+		await append('sessions/alpha/uncommitted.md', '- retrying the bucket refill did not work <!-- ts=1794400100 agent=codex -->');
+		const noted = await ix.model();
+		expect(shown(noted)[0]).toEqual(['retrying the bucket refill did not work', 'none']);
+		expect(rulingsOf(noted, 'alpha')).toEqual(rulingsOf(buildVaultModel(loadSnapshot(dir)), 'alpha'));
+		// The person's own note, not written to the file yet: no file of the scope changed.
+		ix.store.addOwnNote('alpha', 'obsidian', 'pinning the refill clock did not work', 1794400200);
+		expect(shown(await ix.model())[0]).toEqual(['pinning the refill clock did not work', 'none']);
+	});
+
 	test('a deleted canonical file hands its record to the remaining copy', async () => {
 		const { ix } = indexer();
 		await ix.fullPass(listSessions(dir));

@@ -93,7 +93,7 @@ export interface ResumeModel {
 	now: number;
 	latest: ResumeLatest | null;
 	/** Every ruling copy of the scope's history, newest first (retired ones included, marked). */
-	rulings: RulingRow[];
+	rulings: readonly RulingRow[];
 	decisions: PromotedDecision[];
 	receipts: Receipt[];
 	uncommitted: WorkingNote[];

@@ -104,18 +104,39 @@ function deadEnds(notes: readonly WorkingNote[]): readonly WorkingNote[] {
 	return deadEndsOf.get(notes, () => notes.filter((n) => isDeadEnd(n.text)));
 }
 
+const NO_NOTES: readonly WorkingNote[] = [];
+const NO_VERDICTS: readonly Verdict[] = [];
+
+/**
+ * A scope's ruling rows per ruling copies, verdicts and working notes (each list the same for
+ * as long as its file is unchanged), then by the notes file and the latest checkpoint: a
+ * change elsewhere, or a second look, makes no row again (20,000 of them at 100,000 checkpoints
+ * for the biggest scope). The rows are shared: they go out readonly.
+ */
+const rowsMade = new Memo<readonly RulingCopy[], Memo<readonly Verdict[], Memo<readonly WorkingNote[], Map<string, readonly RulingRow[]>>>>();
+
 /** Every ruling copy of a scope, newest first: checkpoint bullets, then dead-end notes on top. */
-export function rulingsOf(model: VaultModel, scope: string, entries?: readonly CheckpointRecord[], latestId?: string): RulingRow[] {
-	// docs/decisions.md §2: the last line about a ruling is the one that counts.
-	const verdicts = lastVerdictByKey(model.verdicts.get(scope) ?? []);
-	const rows: RulingRow[] = [];
-	const notes = deadEnds(model.notes.get(scope) ?? []);
+export function rulingsOf(model: VaultModel, scope: string, entries?: readonly CheckpointRecord[], latestId?: string): readonly RulingRow[] {
+	const verdictList = model.verdicts.get(scope) ?? NO_VERDICTS;
+	const notes = deadEnds(model.notes.get(scope) ?? NO_NOTES);
 	const notesPath = scopeInfo(model, scope)?.uncommitted ?? '';
+	const copies = checkpointCopies(entries ?? history(model.scan, scope).entries, model.lines);
+	const byRest = rowsMade.get(copies, () => new Memo()).get(verdictList, () => new Memo()).get(notes, () => new Map());
+	const key = `${notesPath}\u0000${latestId ?? ''}`;
+	let rows = byRest.get(key);
+	if (!rows) byRest.set(key, (rows = rulingRows(copies, verdictList, notes, notesPath, latestId)));
+	return rows;
+}
+
+function rulingRows(copies: readonly RulingCopy[], verdictList: readonly Verdict[], notes: readonly WorkingNote[], notesPath: string, latestId: string | undefined): RulingRow[] {
+	// docs/decisions.md §2: the last line about a ruling is the one that counts.
+	const verdicts = lastVerdictByKey(verdictList);
+	const rows: RulingRow[] = [];
 	for (let i = notes.length - 1; i >= 0; i--) {
 		const n = notes[i];
 		rows.push(rulingRow(n.text, reviewKey(n.text), null, notesPath, n.line, n.ts, '', verdicts, false));
 	}
-	for (const c of checkpointCopies(entries ?? history(model.scan, scope).entries, model.lines)) {
+	for (const c of copies) {
 		rows.push(rulingRow(c.text, c.key, c.session, c.path, c.line, c.ts, c.commit, verdicts, c.session === latestId));
 	}
 	return rows;

@@ -244,7 +244,7 @@ describe('the sections under the block', () => {
 
 	test('a live ruling names the agent and when, never the checkpoint id', () => {
 		const m = fullModel();
-		m.rulings[1] = { ...m.rulings[1], verdict: 'none', commit: null, at: null };
+		m.rulings = m.rulings.map((r, i) => (i === 1 ? { ...r, verdict: 'none', commit: null, at: null } : r));
 		const el = render(m);
 		const li = sectionEl(el, 'ruled-out').querySelector<HTMLElement>('li');
 		expect(li?.textContent).toBe('computing proration client-side · claude, 22 hours ago');
