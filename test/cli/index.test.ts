@@ -76,11 +76,14 @@ describe('cli index and stats', () => {
 		const store = IndexStore.create(sql);
 		store.addOwnNote('alpha', 'obsidian', 'mine, never written', 1795600000);
 		for (let i = 0; i < 40; i++) store.upsertCheckpoint(record(`202611${String(10 + (i % 20)).padStart(2, '0')}-0900${String(i).padStart(2, '0')}-claude`, { scope: 'alpha' }), i, i);
-		const saved = withChecksum(store.export());
+		const exported = store.export();
+		const saved = withChecksum(exported);
 		store.close();
-		const pages = (saved.length - 16) / 8192;
-		// The last page over the one before: SQLite's own checks pass this one.
-		saved.copyWithin((pages - 2) * 8192, (pages - 1) * 8192, pages * 8192);
+		// The checkpoints' page over the one before it: SQLite's own checks pass this one.
+		const probe = new sql.Database(exported);
+		const root = Number(probe.exec("SELECT rootpage FROM sqlite_master WHERE name = 'checkpoints'")[0].values[0][0]);
+		probe.close();
+		saved.copyWithin((root - 2) * 8192, (root - 1) * 8192, root * 8192);
 		fs.writeFileSync(db, saved);
 		const vault = path.join(dir, 'vault');
 		const first = json('index', '--vault', vault, '--db', db);
