@@ -45,7 +45,7 @@ export { continuityOf } from './answers/continuity-report';
 export { AUTO_CLOSED_RECORD_LABEL, sessionsCommand } from './answers/abandoned';
 export { changeCount, diffCheckpoints, diffSummary, effectPhrase, fieldPhrase, fieldWord, itemPhrase, previousCheckpoint } from './answers/checkpoint-diff';
 export type { CheckpointDiff, DiffItem, EffectChange, FieldChange, FieldName, ItemKind, PreviousVia } from './answers/checkpoint-diff';
-export { isAbandoned } from './answers/continuity';
+export { isAbandoned, notePairs } from './answers/continuity';
 export { continuityRows } from './answers/continuity-report';
 export type { ContinuityRow, ScopeFacts } from './answers/continuity-report';
 export { DECISION_WINDOW, decisionKeys, rulingKeys } from './answers/receipts';

@@ -31,7 +31,7 @@ describe('VaultFiles', () => {
 		}), { numRuns: 200 });
 	});
 
-	it("keeps each scope's files as the whole listing holds them, through files added and removed", () => {
+	it("keeps each scope's files as the whole listing holds them, and the project folders as the folders stand, through files added and removed and folders created", () => {
 		const paths = FOLDERS.flatMap((d) => NAMES.map((n) => `${d}/${n}`));
 		// Folders created empty too (a new project is a project before it holds a file).
 		const folder = fc.constantFrom('sessions/heron', 'sessions/_convos', 'sessions/.trash', 'sessions/heron/_convos/c1', 'elsewhere/wren');

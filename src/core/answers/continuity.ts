@@ -19,8 +19,16 @@ export const QUIET_AFTER = 14 * 24 * 60 * 60;
  * first note. Longest silent first, then by scope and agent.
  */
 export function abandonedSessions(notes: readonly WorkingNote[], now: number): AbandonedSession[] {
+	// The sort fixes the order.
+	return notePairs(notes)
+		.filter((p) => isAbandoned(p.lastTs, now))
+		.sort((a, b) => a.lastTs - b.lastTs || compare(a.scope, b.scope) || compare(a.agent, b.agent));
+}
+
+/** Each (scope, agent) pair of the notes, with its count and newest note, in the order first met. */
+export function notePairs(notes: readonly WorkingNote[]): AbandonedSession[] {
 	// Pairs by scope, then by agent: no joined key made for each of thousands of notes
-	// (`continuity` asks this of every note of the vault). The sort fixes the order.
+	// (`continuity` asks this of every note of the vault).
 	const byScope = new Map<string, Map<string, AbandonedSession>>();
 	const pairs: AbandonedSession[] = [];
 	for (let i = 0; i < notes.length; i++) {
@@ -37,9 +45,7 @@ export function abandonedSessions(notes: readonly WorkingNote[], now: number): A
 			pairs.push(made);
 		}
 	}
-	return pairs
-		.filter((p) => isAbandoned(p.lastTs, now))
-		.sort((a, b) => a.lastTs - b.lastTs || compare(a.scope, b.scope) || compare(a.agent, b.agent));
+	return pairs;
 }
 
 /** docs/decisions.md §9: a (scope, agent) pair whose newest note is more than 6 h before `now`. */

@@ -332,7 +332,7 @@ function walkFrom(scan: VaultScan, start: CheckpointRecord): { walk: Walk; home:
 	let home = true;
 	let cur = start;
 	for (;;) {
-		if (home && !linkStaysHome(scan, cur)) home = false;
+		home &&= linkStaysHome(scan, cur);
 		const res = resolveFollows(scan, cur);
 		if (res.problems.length > 0) pushAll(walk.problems, res.problems);
 		if (!res.target) return { walk, home };

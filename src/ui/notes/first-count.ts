@@ -5,7 +5,7 @@
  * files, so the counts are the same; with an index file, even a damaged one, the bar waits.
  */
 import type { App, TFile } from 'obsidian';
-import { fileRole, parseUncommitted } from '../../core';
+import { fileRole, notePairs, parseUncommitted, pushAll, type WorkingNote } from '../../core';
 import { pausesAfterLongSteps } from '../../vault/next-task';
 import { countedScopeOf, uncommittedFiles } from './kept-status';
 import type { CountedPairs } from './store-status';
@@ -28,21 +28,14 @@ function notesFiles(app: App, root: string): { file: TFile; scope: string }[] {
 export async function countedFromFiles(app: App, root: string, path: string | null): Promise<{ scope: string | null; counted: CountedPairs } | undefined> {
 	const scope = countedScopeOf(root, path ?? '');
 	if (scope === undefined) return undefined;
-	const pairs: CountedPairs['pairs'][number][] = [];
+	const notes: WorkingNote[] = [];
 	// 50 files of 400 notes at 10,000 checkpoints: each file a step, a task of its own when they add up.
 	const pause = pausesAfterLongSteps();
 	for (const f of notesFiles(app, root)) {
 		if (scope !== null && f.scope !== scope) continue;
-		const byAgent = new Map<string, { notes: number; lastTs: number }>();
-		for (const n of parseUncommitted(await app.vault.cachedRead(f.file), f.scope)) {
-			const a = byAgent.get(n.agent);
-			if (a) {
-				a.notes++;
-				a.lastTs = Math.max(a.lastTs, n.ts);
-			} else byAgent.set(n.agent, { notes: 1, lastTs: n.ts });
-		}
-		for (const [agent, a] of byAgent) pairs.push({ agent, notes: a.notes, lastTs: a.lastTs });
+		pushAll(notes, parseUncommitted(await app.vault.cachedRead(f.file), f.scope));
 		await pause();
 	}
+	const pairs = notePairs(notes).map((p) => ({ agent: p.agent, notes: p.notes, lastTs: p.lastTs }));
 	return { scope, counted: { pairs, unflushed: 0 } };
 }
