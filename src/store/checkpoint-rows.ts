@@ -5,7 +5,7 @@
 import { stemOf } from '../core';
 import { DECISION_WINDOW, decisionKeys, rulingKeys } from '../core';
 import type { CheckpointRecord } from '../core';
-import { type Conn, num, type Row, str } from './conn';
+import { type Conn, num, type Row, str, TextParams } from './conn';
 import { decodeRecord, encodeCheckpointBytes, type LineBytes, RECORD_COLUMNS, recordList } from './record-codec';
 
 export interface FileStamp {
@@ -61,8 +61,11 @@ export interface StoredRow extends FileStamp {
 const WRITTEN = ['path', 'scope', 'conversation', 'id_own', 'session', 'host_session_own', 'ts', 'agent', 'task', 'follows',
 	'auto', 'auto_closed', 'handoff', 'git_commit', 'flat', 'empty', 'copy_of', 'mtime', 'size', 'problems', 'record', 'digest',
 	'lines', 'stamp', 'name_at'];
+/** Columns bound as bytes (TextParams) and cast: every text column. */
+const TEXT = new Set(['path', 'scope', 'conversation', 'id_own', 'session', 'host_session_own', 'agent', 'task', 'follows', 'handoff',
+	'git_commit', 'copy_of', 'problems', 'record', 'digest']);
 const INSERT_CHECKPOINT = `INSERT INTO checkpoints (${WRITTEN.join(', ')}, first_seen)
-	VALUES (${WRITTEN.map((c) => (c === 'record' ? 'CAST(? AS TEXT)' : '?')).join(', ')}, ?)
+	VALUES (${WRITTEN.map((c) => (TEXT.has(c) ? 'CAST(? AS TEXT)' : '?')).join(', ')}, ?)
 	ON CONFLICT(path) DO UPDATE SET ${WRITTEN.filter((c) => c !== 'path').map((c) => `${c} = excluded.${c}`).join(', ')}`;
 
 /** Sums of stamps are taken modulo 2^32: exact in SQLite's integers and in JavaScript's. */
@@ -104,12 +107,13 @@ export function stampTotal(c: Conn): { count: number; sum: number } {
 export function writeCheckpoint(c: Conn, r: CheckpointRecord, stamp: FileStamp, extras: KeptExtras | undefined, seen: number): void {
 	const cp = r.checkpoint;
 	// The record's bytes are a view of a reused buffer: bound (copied) by this run, before any other row is encoded.
+	const t = params.row();
 	c.run(INSERT_CHECKPOINT, [
-		r.path, r.scope, r.conversation, r.id === cp.session ? null : r.id, cp.session,
-		cp.hostSession === r.conversation ? null : cp.hostSession, cp.ts, cp.agent, cp.task,
-		cp.follows, cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, cp.handoffTo, cp.git.commit, r.flat ? 1 : 0,
-		r.empty ? 1 : 0, r.copyOf, stamp.mtime, stamp.size, cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems),
-		encodeCheckpointBytes(cp, r.scope), extras?.digest ?? '', extras ? extras.lines : NO_LINES,
+		t.text(r.path), t.text(r.scope), t.text(r.conversation), t.text(r.id === cp.session ? null : r.id), t.text(cp.session),
+		t.text(cp.hostSession === r.conversation ? null : cp.hostSession), cp.ts, t.text(cp.agent), t.text(cp.task),
+		t.text(cp.follows), cp.auto ? 1 : 0, cp.autoClosed ? 1 : 0, t.text(cp.handoffTo), t.text(cp.git.commit), r.flat ? 1 : 0,
+		r.empty ? 1 : 0, t.text(r.copyOf), stamp.mtime, stamp.size, t.text(cp.problems.length === 0 ? '[]' : JSON.stringify(cp.problems)),
+		encodeCheckpointBytes(cp, r.scope), t.text(extras?.digest ?? ''), extras ? extras.lines : NO_LINES,
 		stampHash(r.path, stamp.mtime, stamp.size), nameAt(r.path), seen,
 	]);
 }
@@ -135,6 +139,7 @@ export function nameAt(path: string): number {
 }
 
 const NO_LINES = new Uint8Array(0);
+const params = new TextParams();
 
 /** Returns how many checkpoint rows went (0 or 1). */
 export function deleteCheckpoint(c: Conn, path: string): number {

@@ -6,6 +6,41 @@ import type { Database, Statement } from 'sql.js';
 export type Value = number | string | Uint8Array | null;
 export type Row = Record<string, Value>;
 
+const utf8 = new TextEncoder();
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Strings bound as their UTF-8 bytes, for parameters the statement casts (`CAST(? AS TEXT)`):
+ * sql.js binds a string by measuring and encoding it a character at a time in JavaScript,
+ * where bytes are copied in at once, and the runtime's encoder writes them (docs/decisions.md,
+ * "A first index at the speed of reading"). A string holding any surrogate is bound as it is:
+ * the encoder writes U+FFFD for a lone one where sql.js writes the unit itself, and both ways
+ * must store the same text. One buffer per row: `row()` starts it again once the row is bound.
+ */
+export class TextParams {
+	private buf = new Uint8Array(4096);
+	private at = 0;
+
+	/** A new row: the bytes of the last one are bound (copied) already. */
+	row(): this {
+		this.at = 0;
+		return this;
+	}
+
+	text(s: string | null): Value {
+		if (s === null || SURROGATE.test(s)) return s;
+		// At most three bytes per UTF-16 unit; a new buffer leaves the views already made on the old one.
+		if (this.buf.length - this.at < s.length * 3) {
+			this.buf = new Uint8Array(Math.max(this.buf.length * 2, s.length * 3));
+			this.at = 0;
+		}
+		const written = utf8.encodeInto(s, this.buf.subarray(this.at)).written;
+		const view = this.buf.subarray(this.at, this.at + written);
+		this.at += written;
+		return view;
+	}
+}
+
 export class Conn {
 	private readonly cache = new Map<string, Statement>();
 	private depth = 0;

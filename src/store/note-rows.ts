@@ -4,7 +4,7 @@
  * the one part of the index that is not derived from the vault.
  */
 import type { WorkingNote } from '../core';
-import { type Conn, num, str, type Row, type Value } from './conn';
+import { type Conn, num, str, type Row, TextParams, type Value } from './conn';
 import type { SalvagedNote } from './salvage';
 
 export interface IndexedNote {
@@ -142,7 +142,9 @@ const BULK_NOTES = 64;
  * (docs/decisions.md, "A first index at the speed of reading").
  */
 const INSERT_NOTES_MANY = `INSERT INTO session_notes (session, text, ts, unflushed, own, present, first_seen) VALUES ${
-	Array.from({ length: BULK_NOTES }, () => '(?, ?, ?, 0, ?, 1, ?)').join(', ')}`;
+	Array.from({ length: BULK_NOTES }, () => '(CAST(? AS TEXT), CAST(? AS TEXT), ?, 0, ?, 1, ?)').join(', ')}`;
+/** The session and text of BULK_NOTES notes bound as bytes (conn.ts TextParams). */
+const manyParams = new TextParams();
 
 /**
  * The notes of an import, in order. A first index imports 20,000 notes at 10,000 checkpoints,
@@ -164,7 +166,8 @@ function insertNotes(c: Conn, rows: readonly NewNote[], firstSeen: number): void
 	const many: Value[] = [];
 	for (; i + BULK_NOTES <= rows.length; i += BULK_NOTES) {
 		many.length = 0;
-		for (let j = i; j < i + BULK_NOTES; j++) many.push(rows[j].session, rows[j].text, rows[j].ts, rows[j].own, firstSeen);
+		const t = manyParams.row();
+		for (let j = i; j < i + BULK_NOTES; j++) many.push(t.text(rows[j].session), t.text(rows[j].text), rows[j].ts, rows[j].own, firstSeen);
 		c.run(INSERT_NOTES_MANY, many);
 	}
 	for (; i < rows.length; i++) c.run(INSERT_NOTE, [rows[i].session, rows[i].text, rows[i].ts, rows[i].own, firstSeen]);
