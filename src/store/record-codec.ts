@@ -197,6 +197,7 @@ function isTextList(v: unknown[]): v is string[] {
 }
 
 /** What JSON.stringify escapes in a string: the quote, the backslash, control characters; and surrogates (a lone one is escaped, a pair is read as one). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** JSON.stringify's two-character escapes, by the character escaped. */
