@@ -110,13 +110,6 @@ class JsonBytes {
 		const b = this.buf;
 		let at = this.at;
 		b[at++] = 34;
-		if (!ESCAPED.test(s)) {
-			// Nothing to escape: the runtime's encoder writes the same bytes as the loop below.
-			at += encoder.encodeInto(s, b.subarray(at)).written;
-			b[at++] = 34;
-			this.at = at;
-			return;
-		}
 		for (let i = 0; i < s.length; i++) {
 			const c = s.charCodeAt(i);
 			if (c < 0x80) {
@@ -195,10 +188,6 @@ function isTextList(v: unknown[]): v is string[] {
 	for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
 	return true;
 }
-
-/** What JSON.stringify escapes in a string: the quote, the backslash, control characters; and surrogates (a lone one is escaped, a pair is read as one). */
-// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** JSON.stringify's two-character escapes, by the character escaped. */
 const SHORT_ESCAPE: (number | undefined)[] = [];
