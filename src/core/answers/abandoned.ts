@@ -8,6 +8,8 @@
 import { QUIET_AFTER } from './continuity';
 import { history } from '../model/history';
 import type { VaultScan } from '../model/scan';
+import { Memo } from '../memo';
+import type { CheckpointRecord } from '../types';
 import type { ClosedSession } from './resume-types';
 
 export type { ClosedSession } from './resume-types';
@@ -40,9 +42,12 @@ export function sessionsCommand(project: string): SessionsCommand {
 }
 
 
+/** A history's auto-closed records with a time, newest first: few, kept per history (a scope's whole list is walked once). */
+const autoClosed = new Memo<readonly CheckpointRecord[], readonly CheckpointRecord[]>();
+
 /** The scope's auto-closed records closed within the quiet window (14 days) before `now`, newest first. */
 export function closedSessions(scan: VaultScan, scope: string, now: number): ClosedSession[] {
-	return history(scan, scope).entries
-		.filter((r) => r.checkpoint.autoClosed && r.checkpoint.ts > 0 && now - r.checkpoint.ts <= QUIET_AFTER && r.checkpoint.ts <= now)
+	return autoClosed.get(history(scan, scope).entries, (entries) => entries.filter((r) => r.checkpoint.autoClosed && r.checkpoint.ts > 0))
+		.filter((r) => now - r.checkpoint.ts <= QUIET_AFTER && r.checkpoint.ts <= now)
 		.map((r) => ({ record: r, agent: r.checkpoint.agent.trim() || r.stem.slice(16) || 'an agent', closedTs: r.checkpoint.ts }));
 }

@@ -5,7 +5,7 @@
 import { conversations, findConversation, type Conversation } from '../model/conversations';
 import { history } from '../model/history';
 import { isDeadEnd } from '../format/notes';
-import { decisionKeys, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
+import { DECISION_WINDOW, decisionKeys, INTENT_DEPTH, intentFor, promoteDecisions, receiptsFor, rulingKeys } from './receipts';
 import { covering, lastVerdictByKey, reviewKey } from '../format/reviews';
 import { closedSessions } from './abandoned';
 import { abandonedSessions, QUIET_AFTER } from './continuity';
@@ -178,7 +178,9 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 	const conv = opts.conversation ? resolveConversation(model, scope, opts.conversation) : null;
 	const latestRecord = conv ? conv.latest : hist.entries[0] ?? null;
 	const idx = latestRecord ? hist.entries.indexOf(latestRecord) : -1;
-	const earlier = idx >= 0 ? hist.entries.slice(idx + 1) : hist.entries;
+	// The intent and the receipts look no further back than INTENT_DEPTH checkpoints, the
+	// decisions than DECISION_WINDOW: a scope of 20,000 is not walked whole for them.
+	const earlier = hist.entries.slice(idx + 1, idx + 1 + INTENT_DEPTH);
 	const latest = latestRecord ? latestWithIntent(latestRecord, earlier) : null;
 	const notes: WorkingNote[] = model.notes.get(scope) ?? [];
 
@@ -188,7 +190,7 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 	pushAll(problems, model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
 
 	const latestKeys = new Set(latestRecord ? decisionKeys(latestRecord.checkpoint.decisions) : []);
-	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.map((r) => r.checkpoint))
+	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.slice(0, DECISION_WINDOW).map((r) => r.checkpoint))
 		.map((d) => ({ ...d, inLatest: latestKeys.has(d.key) }));
 
 	const others = conversations(model.scan, projectOf(scope))

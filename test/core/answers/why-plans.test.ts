@@ -163,6 +163,11 @@ describe('abandoned sessions', () => {
 		}));
 		const now = Date.parse('2026-11-02T12:00:00-08:00') / 1000;
 		expect(closedSessions(model.scan, 'kestrel', now).map((c) => [c.record.id, c.agent])).toEqual([['20261101-100000-claude', 'claude']]);
+		// The same model asked at other times: the quiet window moves with the clock.
+		const closedAt = (iso: string): string[] => closedSessions(model.scan, 'kestrel', Date.parse(iso) / 1000).map((c) => c.record.id);
+		expect(closedAt('2026-10-02T12:00:00-08:00')).toEqual(['20261001-100000-codex']);
+		expect(closedAt('2026-12-20T12:00:00-08:00')).toEqual([]);
+		expect(closedAt('2026-11-02T12:00:00-08:00')).toEqual(['20261101-100000-claude']);
 		expect(AUTO_CLOSED_RECORD_LABEL).toBe('auto-closed — not a real handoff');
 	});
 });
