@@ -143,11 +143,17 @@ export function combineScopeModels(root: string, projects: readonly string[], pa
 		pushAll(scanProblems, p.problems);
 		pushAll(folded, p.folded);
 	}
-	const records: CheckpointRecord[] = [];
-	for (const project of [...byProject.keys()].sort((a, b) => compareBytes(`${a}/`, `${b}/`))) {
-		const lists = byProject.get(project) as CheckpointRecord[][];
-		pushAll(records, lists.length === 1 ? lists[0] : inPathOrder(lists));
-	}
+	// The whole vault's records in one list, made when first asked: a model built again after a
+	// change answers most questions by scope, and joining 100,000 records is work that grows with the vault.
+	let records: CheckpointRecord[] | null = null;
+	const allRecords = (): CheckpointRecord[] => {
+		const out: CheckpointRecord[] = [];
+		for (const project of [...byProject.keys()].sort((a, b) => compareBytes(`${a}/`, `${b}/`))) {
+			const lists = byProject.get(project) as CheckpointRecord[][];
+			pushAll(out, lists.length === 1 ? lists[0] : inPathOrder(lists));
+		}
+		return out;
+	};
 	// Each part is in order already: these sorts merge runs.
 	transcripts.sort(byPath);
 	folded.sort(byPath);
@@ -162,7 +168,12 @@ export function combineScopeModels(root: string, projects: readonly string[], pa
 		verdicts.set(s.scope, part?.verdicts ?? []);
 		if (part) pushAll(problems, part.fileProblems);
 	}
-	const scan: VaultScan = { root: bare, projects: [...projects].sort(compareBytes), scopes, records, byScope, transcripts, problems: scanProblems, folded };
+	const scan: VaultScan = {
+		root: bare, projects: [...projects].sort(compareBytes), scopes, byScope, transcripts, problems: scanProblems, folded,
+		get records() {
+			return (records ??= allRecords());
+		},
+	};
 	return { scan, scopes: scopes.map((s) => s.scope), notes, verdicts, lines, problems };
 }
 
