@@ -349,9 +349,12 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		// A handoff is kept for the next start only if no file changed while it was drawn.
 		const events = this.vaultEvents;
 		const loaded = scope !== null && over.found ? await this.host.source.loadScope(scope) : null;
-		// Each step a task of its own when it took a frame or more (docs/decisions.md, "A start in tasks").
+		// Working out what to draw touches nothing on the page: its steps (quiet scopes, conversations,
+		// the resume, the change line; a few tens of ms together for a big scope) go in tasks of their
+		// own after half a slice. Drawing then: each step a task of its own when it took a frame or
+		// more (docs/decisions.md, "A start in tasks").
+		const plan = await this.prepare(over, loaded, scope, pausesAfterLongSteps());
 		const pause = pausesAfterLongSteps(FRAME_MS);
-		const plan = await this.prepare(over, loaded, scope, pause);
 		const rest = this.render(over, loaded, plan, events);
 		// The first screen is the handoff: when drawing it took a frame or more, the browser
 		// shows it before the sections are drawn (a big scope), in a task of its own.
