@@ -86,11 +86,21 @@ export type ChecksumState = 'verified' | 'mismatch' | 'absent';
  * The database bytes without a checksum after them, and what the checksum says of them.
  * Bytes without a trailer come back whole: a file saved before checksums, or cut short.
  */
-export function checkedBytes(bytes: Uint8Array): { bytes: Uint8Array; state: ChecksumState } {
+export function checkedBytes(bytes: Uint8Array): Checked {
+	return runThrough(checkedBytesSteps(bytes));
+}
+
+export interface Checked {
+	bytes: Uint8Array;
+	state: ChecksumState;
+}
+
+/** checkedBytes(), a step per STEP_BYTES of the sum (a start gives the main thread back between them). */
+export function* checkedBytesSteps(bytes: Uint8Array): Steps<Checked> {
 	const at = bytes.length - TRAILER;
 	if (at < 0 || MAGIC.some((m, i) => bytes[at + i] !== m)) return { bytes, state: 'absent' };
 	const body = bytes.subarray(0, at);
 	const view = new DataView(bytes.buffer, bytes.byteOffset + at + MAGIC.length, 8);
-	const [a, b] = sum(body);
+	const [a, b] = yield* sumSteps(body);
 	return { bytes: body, state: view.getUint32(0) === a && view.getUint32(4) === b ? 'verified' : 'mismatch' };
 }

@@ -3,7 +3,7 @@
  * may have left a torn, empty or unrelated file where the index should be.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { checkedBytes } from './checksum';
+import { type Checked, checkedBytes } from './checksum';
 import { applicationId, migrate, SCHEMA_VERSION, userVersion } from './migrations';
 import { APPLICATION_ID } from './schema';
 
@@ -97,9 +97,10 @@ function shapeProblem(sql: SqlJsStatic, db: Database): Unusable | null {
 }
 
 /** Opens, checks and migrates; anything unusable is described, never thrown. */
-export function openIndexBytes(sql: SqlJsStatic, saved: Uint8Array | null): Opened {
+export function openIndexBytes(sql: SqlJsStatic, saved: Uint8Array | null, checked?: Checked): Opened {
 	if (saved === null) return { ok: false, reason: 'missing', detail: 'there is no index file' };
-	const { bytes, state } = checkedBytes(saved);
+	// `checked`: the checksum already taken (in steps, loadIndex), else taken here.
+	const { bytes, state } = checked ?? checkedBytes(saved);
 	// Any change since the save, even one every SQLite check passes (a page copied over another).
 	if (state === 'mismatch') return { ok: false, reason: 'corrupt', detail: 'the index file is not what was saved (its checksum does not match)' };
 	const bad = headerProblem(bytes);

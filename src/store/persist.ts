@@ -7,7 +7,7 @@
  * rename's target is cleared first.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { savedSum, withChecksum, withChecksumSteps } from './checksum';
+import { checkedBytesSteps, savedSum, withChecksum, withChecksumSteps } from './checksum';
 import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
 import { applyPages, type Base, baseSteps, changedPagesSteps, encodePagesSteps } from './pages';
 import { salvageOwnNotes, type SalvagedNote } from './salvage';
@@ -112,9 +112,10 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 			const withPages = await openWithPages(sql, port, path, bytes);
 			if (withPages) return { db: withPages.db, rebuilt: false, source, migratedFrom: withPages.migratedFrom, base: source === 'current' ? baseLater(bytes, pause) : null, stat, pages: true };
 		}
+		// The checksum of 15 MB at 10,000 checkpoints is taken in steps, apart from the opening's one step.
 		const opened = bytes instanceof Error
 			? { ok: false as const, reason: 'unreadable' as const, detail: bytes.message }
-			: openIndexBytes(sql, bytes);
+			: openIndexBytes(sql, bytes, bytes === null ? undefined : await runPaused(checkedBytesSteps(bytes), pause));
 			if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? baseLater(bytes, pause) : null, stat, pages: false };
 		if (bytes instanceof Uint8Array) unusable.push(bytes);
 		first ??= { reason: opened.reason, detail: opened.detail };

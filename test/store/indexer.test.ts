@@ -379,6 +379,26 @@ describe('a pass in slices', () => {
 		expect(dumpRows(sql, ix.store)).toEqual(await coldRows());
 	});
 
+	test('a pass over a big listing gives the main thread back before it takes the listing in, and a small one does not', async () => {
+		// What the indexer knows of the vault when it first yields: nothing of a big listing yet.
+		const seenAtFirstYield = async (files: number): Promise<number> => {
+			const listing = { root: 'sessions', dirs: ['sessions/big'], files: Array.from({ length: files }, (_, i) => ({ path: `sessions/big/20261101-${String(100000 + i)}-claude.md`, mtime: 1, size: 1 })) };
+			let seen = -1;
+			const ix = new Indexer(IndexStore.create(sql), { read: () => Promise.reject(new Error('stopped')) }, {
+				ownAgent: () => 'obsidian',
+				clock: still,
+				yieldNow: () => {
+					seen = ix.files.checkpointsOf('big').length;
+					return Promise.reject(new Error('stopped at the first yield'));
+				},
+			});
+			await expect(ix.fullPass(listing)).rejects.toThrow('stopped at the first yield');
+			return seen;
+		};
+		expect(await seenAtFirstYield(2500)).toBe(0);
+		expect(await seenAtFirstYield(150)).toBe(150);
+	});
+
 	test('a burst of changes in several scopes places each scope once and writes what a cold index writes', async () => {
 		const { ix } = indexer();
 		await ix.fullPass(listSessions(dir));

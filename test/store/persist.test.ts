@@ -200,6 +200,29 @@ describe('loadIndex', () => {
  * A save in steps (docs/decisions.md, "A save in tasks"): the plugin's saver gives the main
  * thread back after the export and between the steps of hashing and copying it.
  */
+describe('a load that pauses', () => {
+	it('checks a big index file a step at a time before it opens it, and opens the same index', async () => {
+		// About 3 MB: checkpoints with a long state each.
+		const store = IndexStore.create(sql);
+		const state = 'a long state of the work '.repeat(60);
+		store.batch(() => {
+			for (let i = 0; i < 2000; i++) store.upsertCheckpoint(record(`20261116-${String(100000 + i)}-claude`, { checkpoint: { state: `${i} ${state}` } }), i, i);
+		});
+		const disk = new MemoryDisk();
+		await saveIndex(disk, PATH, store.export());
+		store.close();
+		expect(disk.files.get(PATH)?.length).toBeGreaterThan(3 << 20);
+		let pauses = 0;
+		const loaded = await loadIndex(sql, disk, PATH, () => (pauses++, Promise.resolve()));
+		expect(loaded.rebuilt).toBe(false);
+		// A step per megabyte of the checksum, each followed by a pause.
+		expect(pauses).toBeGreaterThanOrEqual(3);
+		const reopened = new IndexStore(loaded.db);
+		expect(reopened.checkpointsOfScope('kestrel')).toHaveLength(2000);
+		reopened.close();
+	});
+});
+
 describe('a save that pauses between its steps', () => {
 	const stem = (i: number): string => `202611${String(10 + (i % 20)).padStart(2, '0')}-09${String(Math.floor(i / 60) % 60).padStart(2, '0')}${String(i % 60).padStart(2, '0')}-claude`;
 	const path = (i: number): string => `sessions/kestrel/${stem(i)}.md`;
