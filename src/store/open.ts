@@ -4,7 +4,8 @@
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import { type Checked, checkedBytes } from './checksum';
-import { applicationId, migrate, SCHEMA_VERSION, userVersion } from './migrations';
+import { applicationId, migrate, migrateSteps, SCHEMA_VERSION, userVersion } from './migrations';
+import { runThrough, type Steps } from './steps';
 import { APPLICATION_ID } from './schema';
 
 export type UnusableReason = 'missing' | 'unreadable' | 'empty' | 'truncated' | 'corrupt' | 'foreign' | 'foreignVersion';
@@ -161,11 +162,22 @@ export function isDamageError(err: unknown): boolean {
 
 /** A new, empty index at the current schema version. */
 export function createIndexDb(sql: SqlJsStatic): Database {
+	return runThrough(createIndexDbSteps(sql));
+}
+
+/** createIndexDb(), a step per schema version (a first start gives the main thread back between them). */
+export function* createIndexDbSteps(sql: SqlJsStatic): Steps<Database> {
 	const db = new sql.Database();
-	// Rows of about a kilobyte leave much of a 4 KB page unused; 8 KB pages waste less.
-	db.run('PRAGMA page_size = 8192');
-	migrate(db);
-	// Later steps drop what earlier ones made: a new index starts without their leftovers.
-	db.run('VACUUM');
-	return db;
+	try {
+		// Rows of about a kilobyte leave much of a 4 KB page unused; 8 KB pages waste less.
+		db.run('PRAGMA page_size = 8192');
+		yield* migrateSteps(db);
+		yield;
+		// Later steps drop what earlier ones made: a new index starts without their leftovers.
+		db.run('VACUUM');
+		return db;
+	} catch (err) {
+		db.close();
+		throw err;
+	}
 }

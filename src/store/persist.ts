@@ -8,7 +8,7 @@
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import { checkedBytesSteps, savedSum, withChecksum, withChecksumSteps } from './checksum';
-import { createIndexDb, openIndexBytes, type UnusableReason } from './open';
+import { createIndexDbSteps, openIndexBytes, type UnusableReason } from './open';
 import { applyPages, type Base, baseSteps, changedPagesSteps, encodePagesSteps } from './pages';
 import { salvageOwnNotes, type SalvagedNote } from './salvage';
 import { type Pause, runPaused } from './steps';
@@ -124,7 +124,7 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 	// Only read when every copy failed: a rare path, so reading each damaged file once more is fine.
 	const salvaged: SalvagedNote[] = [];
 	for (const bytes of unusable) for (const n of salvageOwnNotes(sql, bytes)) salvaged.push(n);
-	return { db: createIndexDb(sql), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
+	return { db: await runPaused(createIndexDbSteps(sql), pause), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
 }
 
 /** The pages' sums of a loaded index: known, none, or hashed on first call (once). */

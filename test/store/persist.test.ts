@@ -1,4 +1,5 @@
-import type { SqlJsStatic } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { SCHEMA_VERSION } from '../../src/store/migrations';
 import { IndexStore } from '../../src/store/store';
 import { createIndexDb } from '../../src/store/open';
 import { loadIndex, newCopy, oldCopy, saveIndex } from '../../src/store/persist';
@@ -220,6 +221,21 @@ describe('a load that pauses', () => {
 		const reopened = new IndexStore(loaded.db);
 		expect(reopened.checkpointsOfScope('kestrel')).toHaveLength(2000);
 		reopened.close();
+	});
+});
+
+describe('a first start that pauses', () => {
+	it('makes the new index a schema version at a time, the same index as in one go', async () => {
+		let pauses = 0;
+		const loaded = await loadIndex(sql, new MemoryDisk(), PATH, () => (pauses++, Promise.resolve()));
+		expect(loaded.rebuilt).toBe(true);
+		// Between the schema's versions, and before the vacuum.
+		expect(pauses).toBeGreaterThanOrEqual(SCHEMA_VERSION);
+		const schema = (db: Database): unknown => [db.exec('SELECT type, name, sql FROM sqlite_master ORDER BY name')[0]?.values, db.exec('PRAGMA user_version')[0]?.values, db.exec('PRAGMA page_size')[0]?.values];
+		const whole = createIndexDb(sql);
+		expect(schema(loaded.db)).toEqual(schema(whole));
+		whole.close();
+		loaded.db.close();
 	});
 });
 
