@@ -8,7 +8,7 @@
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import { checkedBytesSteps, savedSum, withChecksum, withChecksumSteps } from './checksum';
-import { createIndexDbSteps, openIndexBytes, type UnusableReason } from './open';
+import { createIndexDbSteps, openIndexBytes, type Opened, type UnusableReason } from './open';
 import { applyPages, type Base, baseSteps, changedPagesSteps, encodePagesSteps } from './pages';
 import { salvageOwnNotes, type SalvagedNote } from './salvage';
 import { type Pause, runPaused } from './steps';
@@ -109,14 +109,13 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 	for (const [source, file] of candidates) {
 		const bytes = await readSafely(port, file);
 		if (bytes instanceof Uint8Array) {
-			const withPages = await openWithPages(sql, port, path, bytes);
+			const withPages = await openWithPages(sql, port, path, bytes, pause);
 			if (withPages) return { db: withPages.db, rebuilt: false, source, migratedFrom: withPages.migratedFrom, base: source === 'current' ? baseLater(bytes, pause) : null, stat, pages: true };
 		}
-		// The checksum of 15 MB at 10,000 checkpoints is taken in steps, apart from the opening's one step.
 		const opened = bytes instanceof Error
 			? { ok: false as const, reason: 'unreadable' as const, detail: bytes.message }
-			: openIndexBytes(sql, bytes, bytes === null ? undefined : await runPaused(checkedBytesSteps(bytes), pause));
-			if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? baseLater(bytes, pause) : null, stat, pages: false };
+			: bytes === null ? openIndexBytes(sql, null) : await openPaused(sql, bytes, pause);
+		if (opened.ok) return { db: opened.db, rebuilt: false, source, migratedFrom: opened.migratedFrom, base: source === 'current' && bytes instanceof Uint8Array ? baseLater(bytes, pause) : null, stat, pages: false };
 		if (bytes instanceof Uint8Array) unusable.push(bytes);
 		first ??= { reason: opened.reason, detail: opened.detail };
 	}
@@ -125,6 +124,14 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 	const salvaged: SalvagedNote[] = [];
 	for (const bytes of unusable) for (const n of salvageOwnNotes(sql, bytes)) salvaged.push(n);
 	return { db: await runPaused(createIndexDbSteps(sql), pause), rebuilt: true, reason: why.reason, detail: why.detail, salvaged };
+}
+
+/**
+ * openIndexBytes with the checksum taken first, a megabyte a step with `pause` between them (15 MB
+ * at 10,000 checkpoints), apart from the opening's own step (sql.js's open and the first query).
+ */
+async function openPaused(sql: SqlJsStatic, bytes: Uint8Array, pause?: Pause): Promise<Opened> {
+	return openIndexBytes(sql, bytes, await runPaused(checkedBytesSteps(bytes), pause));
 }
 
 /** The pages' sums of a loaded index: known, none, or hashed on first call (once). */
@@ -152,13 +159,13 @@ function baseLater(loaded: Uint8Array, pause?: Pause): () => Promise<Base | null
  * The saved index with a pages file applied, when one was written for exactly these bytes
  * (pages.ts); the crash-safe swap leaves it, like the index, at one of three names.
  */
-async function openWithPages(sql: SqlJsStatic, port: BytesPort, path: string, saved: Uint8Array): Promise<{ db: Database; migratedFrom: number } | null> {
+async function openWithPages(sql: SqlJsStatic, port: BytesPort, path: string, saved: Uint8Array, pause?: Pause): Promise<{ db: Database; migratedFrom: number } | null> {
 	const file = pagesFile(path);
 	for (const name of [file, oldCopy(file), newCopy(file)]) {
 		const pages = await readSafely(port, name);
 		if (!(pages instanceof Uint8Array)) continue;
 		const merged = applyPages(saved, pages);
-		const opened = merged ? openIndexBytes(sql, merged) : null;
+		const opened = merged ? await openPaused(sql, merged, pause) : null;
 		if (opened?.ok) return opened;
 	}
 	return null;

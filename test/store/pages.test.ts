@@ -135,6 +135,25 @@ describe('a save after a change', () => {
 	});
 });
 
+describe('a start over an index and its pages', () => {
+	it('checks the index with its pages applied a step at a time before it opens it', async () => {
+		const disk = new MemoryDisk();
+		const { store, writer } = await savedStore(disk, 6000);
+		store.upsertCheckpoint(record(stemOf(7)), 99, 2000);
+		expect((await writer.save()).kind).toBe('pages');
+		const count = store.stats().checkpoints;
+		store.close();
+		expect(disk.files.get(PATH)?.length).toBeGreaterThan(3 << 20);
+		let pauses = 0;
+		const loaded = await loadIndex(sql, disk, PATH, () => (pauses++, Promise.resolve()));
+		expect(loaded).toMatchObject({ rebuilt: false, pages: true });
+		// A step per megabyte of the checksum, each followed by a pause.
+		expect(pauses).toBeGreaterThanOrEqual(3);
+		expect(new IndexStore(loaded.db).stats().checkpoints).toBe(count);
+		loaded.db.close();
+	});
+});
+
 describe('another device\'s index in this one\'s place', () => {
 	it('is used as it is on a start: pages written for the index it replaced are not applied to it', async () => {
 		const disk = new MemoryDisk();
