@@ -29,6 +29,8 @@ export interface Generated {
 	/** The scope of GenOptions.fixedScope and one of its checkpoints; null without it. */
 	fixed: { scope: string; sample: string } | null;
 	files: number;
+	/** The latest time any line of the vault carries (unix seconds): a checkpoint, a note or a verdict. */
+	newest: number;
 }
 
 /** mulberry32: small, fast, and the same on every machine. */
@@ -89,6 +91,7 @@ export function generateVault(dir: string, o: GenOptions, seed = 20261116): Gene
 		notesOf.push(2 * o.fixedScope);
 	}
 	let files = 0;
+	let newest = 0;
 	let sample = '';
 	let fixedSample = '';
 	scopes.forEach((scope, si) => {
@@ -130,6 +133,7 @@ export function generateVault(dir: string, o: GenOptions, seed = 20261116): Gene
 			if (si === 2 && k === Math.floor(counts[si] / 2)) sample = path.relative(dir, file).split(path.sep).join('/');
 			if (si === o.scopes && k === Math.floor(counts[si] / 2)) fixedSample = path.relative(dir, file).split(path.sep).join('/');
 			files++;
+			newest = Math.max(newest, ts);
 			previous = id;
 		}
 		const notes = notesOf[si];
@@ -137,12 +141,14 @@ export function generateVault(dir: string, o: GenOptions, seed = 20261116): Gene
 		for (let n = 0; n < notes; n++) body += `${renderNoteLine({ text: `${phrase(8)}${r() < 0.1 ? ' did not work' : ''}`, ts: ts + n * 37, agent: pick([...AGENTS, 'obsidian']) })}\n`;
 		fs.writeFileSync(path.join(scopeDir, 'uncommitted.md'), body);
 		files++;
+		if (notes > 0) newest = Math.max(newest, ts + (notes - 1) * 37);
 		if (rulings.length > 0 && si % 3 === 0) {
 			const lines = rulings.slice(0, 5).map((text, i) => renderVerdict({ kind: i % 2 === 0 ? 'retired' : 'reconfirmed', text, commit: '', ts: ts + i, line: 0 }));
 			fs.writeFileSync(path.join(scopeDir, 'reviewed.md'), `${reviewedHeader(scope)}${lines.join('\n')}\n`);
 			files++;
+			newest = Math.max(newest, ts + lines.length - 1);
 		}
 	});
 	const fixed = o.fixedScope === undefined ? null : { scope: scopes[o.scopes], sample: fixedSample };
-	return { root, bigScope: scopes[0], sample, fixed, files };
+	return { root, bigScope: scopes[0], sample, fixed, files, newest };
 }
