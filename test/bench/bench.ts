@@ -453,6 +453,8 @@ async function main(): Promise<void> {
 		}
 		mark('p_end');
 		for (const [what, xs] of Object.entries(p)) line(`p_scope_${what}_ms`, fmt(median(xs)));
+		// The worst of the nine: a pause the median hides (the first resume after the others' work).
+		for (const [what, xs] of Object.entries(p)) line(`p_scope_${what}_worst_ms`, fmt(Math.max(...xs)));
 
 		cliFigures(dir, now, { big, small: 'proj-02', fixed: fixed.scope, bigCount: SIZE.bigScope, smallCount: Math.floor((SIZE.checkpoints - SIZE.bigScope) / (SIZE.scopes - 1)) });
 

@@ -156,7 +156,7 @@ function effectAfter(model: VaultModel, rec: CheckpointRecord): Effect {
 	const decisions = new Map<string, Copy>();
 	// promoteDecisions's rule (newest 200, one per decisionKey, the newest holder's wording), kept with the holder's file.
 	for (const r of upTo.slice(0, DECISION_WINDOW)) {
-		const keys = decisionKeys(r.checkpoint.decisions);
+		const keys = decisionKeys(r.checkpoint.decisions, r.scope);
 		for (let k = 0; k < keys.length; k++) {
 			const key = keys[k];
 			if (key === '' || decisions.has(key)) continue;
@@ -166,8 +166,8 @@ function effectAfter(model: VaultModel, rec: CheckpointRecord): Effect {
 	const allDecisionKeys = new Set<string>();
 	const copies = new Map<string, RulingCopy>();
 	for (const r of upTo) {
-		for (const key of decisionKeys(r.checkpoint.decisions)) if (key !== '') allDecisionKeys.add(key);
-		const keys = rulingKeys(r.checkpoint.failed);
+		for (const key of decisionKeys(r.checkpoint.decisions, r.scope)) if (key !== '') allDecisionKeys.add(key);
+		const keys = rulingKeys(r.checkpoint.failed, r.scope);
 		for (let k = 0; k < keys.length; k++) {
 			const key = keys[k];
 			// Newest first: the first copy of a key is the one the hand-over shows.
@@ -226,7 +226,7 @@ const blockerKeys = (items: readonly string[]): (string | null)[] => items.map((
 
 const LISTS: ListSpec[] = [
 	{ kind: 'decision', heading: HEADING.decisions, items: (r) => r.checkpoint.decisions, keys: (xs) => decisionKeys(xs).map((k) => k || null) },
-	{ kind: 'deadEnd', heading: HEADING.failed, items: (r) => r.checkpoint.failed, keys: rulingKeys },
+	{ kind: 'deadEnd', heading: HEADING.failed, items: (r) => r.checkpoint.failed, keys: (xs) => rulingKeys(xs) },
 	{ kind: 'verified', heading: HEADING.verified, items: (r) => r.checkpoint.verified, keys: (xs) => xs.map((t) => foldKey(t) || null) },
 	// A blocker of "none" or "n/a" blocks nothing, as a `Didn't work` placeholder rules nothing out.
 	{ kind: 'blocker', heading: HEADING.blockers, items: (r) => r.checkpoint.blockers, keys: blockerKeys },

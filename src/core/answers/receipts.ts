@@ -44,21 +44,40 @@ export function isPlaceholder(s: string): boolean {
 	return PLACEHOLDERS.has(t);
 }
 
-const rulingKeyLists = new Memo<readonly string[], (string | null)[]>();
-const decisionKeyLists = new Memo<readonly string[], string[]>();
+/**
+ * Keys of bullet lists, a table per scope. A list's keys are taken once (a parsed checkpoint
+ * never changes; a scope's history built again after a change finds its unchanged records' keys
+ * here), but no table holds more than one scope's lists: V8 copies a table whole each time it
+ * grows, and one of the vault's every list (100,000 checkpoints) paused whichever question added
+ * to it for 26 ms, in a scope of any size (docs/decisions.md, "Per-object caches").
+ */
+class ScopeTables<V> {
+	private readonly tables = new Map<string, Memo<readonly string[], V>>();
+
+	get(scope: string | undefined, list: readonly string[], work: (list: readonly string[]) => V): Readonly<V> {
+		if (scope === undefined) return work(list);
+		let table = this.tables.get(scope);
+		if (!table) this.tables.set(scope, (table = new Memo()));
+		return table.get(list, work);
+	}
+}
+
+const rulingKeyLists = new ScopeTables<(string | null)[]>();
+const decisionKeyLists = new ScopeTables<string[]>();
 
 /**
  * Each `Didn't work` bullet's key (reviewKey's rule, docs/decisions.md §2), null for a placeholder,
- * which rules nothing out (docs/decisions.md §3). Taken once per list: a parsed checkpoint never
- * changes, and the index writes these keys and every resume reads them again.
+ * which rules nothing out (docs/decisions.md §3). Kept in the table of `scope` (the list's
+ * checkpoint's) when given, for lists asked for again (every resume of the scope reads its whole
+ * history's); without it, worked out now (a list read from a stored row is new each time).
  */
-export function rulingKeys(failed: readonly string[]): readonly (string | null)[] {
-	return rulingKeyLists.get(failed, () => failed.map((t) => (isPlaceholder(t) ? null : foldKey(t))));
+export function rulingKeys(failed: readonly string[], scope?: string): readonly (string | null)[] {
+	return rulingKeyLists.get(scope, failed, (list) => list.map((t) => (isPlaceholder(t) ? null : foldKey(t))));
 }
 
-/** decisionKey of each bullet, taken once per list (see rulingKeys). */
-export function decisionKeys(decisions: readonly string[]): readonly string[] {
-	return decisionKeyLists.get(decisions, () => decisions.map(decisionKey));
+/** decisionKey of each bullet (see rulingKeys). */
+export function decisionKeys(decisions: readonly string[], scope?: string): readonly string[] {
+	return decisionKeyLists.get(scope, decisions, (list) => list.map(decisionKey));
 }
 
 /** docs/format.md §7.2: the bullets that are not placeholders, and how many were. */
@@ -177,13 +196,14 @@ export function intentDropped(c: Checkpoint, earlierNewestFirst: readonly Checkp
 
 /**
  * docs/decisions.md §9: the decisions of the newest 200 checkpoints, one per decisionKey,
- * newest first, each with how many checkpoints hold it and its newest holder.
+ * newest first, each with how many checkpoints hold it and its newest holder. `scope`, the
+ * checkpoints' own, keeps their keys for the next time (rulingKeys).
  */
-export function promoteDecisions(newestFirst: readonly Checkpoint[]): PromotedDecision[] {
+export function promoteDecisions(newestFirst: readonly Checkpoint[], scope?: string): PromotedDecision[] {
 	const byKey = new Map<string, PromotedDecision>();
 	newestFirst.slice(0, DECISION_WINDOW).forEach((c, index) => {
 		const counted = new Set<string>();
-		const keys = decisionKeys(c.decisions);
+		const keys = decisionKeys(c.decisions, scope);
 		for (let i = 0; i < c.decisions.length; i++) {
 			const d = c.decisions[i];
 			const key = keys[i];

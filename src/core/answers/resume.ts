@@ -87,7 +87,7 @@ function copiesOf(entries: readonly CheckpointRecord[], lines: LineSource): Ruli
 	for (const r of entries) {
 		const cp = r.checkpoint;
 		if (cp.failed.length === 0) continue;
-		const keys = rulingKeys(cp.failed);
+		const keys = rulingKeys(cp.failed, r.scope);
 		for (let k = 0; k < keys.length; k++) {
 			const key = keys[k];
 			if (key === null) continue;
@@ -189,8 +189,8 @@ export function buildResume(model: VaultModel, scope: string, opts: ResumeOption
 	const scopeNotes = scopeInfo(model, scope);
 	pushAll(problems, model.problems.filter((p) => p.path !== null && (p.path === scopeNotes?.uncommitted || p.path === scopeNotes?.reviewed)));
 
-	const latestKeys = new Set(latestRecord ? decisionKeys(latestRecord.checkpoint.decisions) : []);
-	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.slice(0, DECISION_WINDOW).map((r) => r.checkpoint))
+	const latestKeys = new Set(latestRecord ? decisionKeys(latestRecord.checkpoint.decisions, scope) : []);
+	const decisions: PromotedDecision[] = promoteDecisions(hist.entries.slice(0, DECISION_WINDOW).map((r) => r.checkpoint), scope)
 		.map((d) => ({ ...d, inLatest: latestKeys.has(d.key) }));
 
 	const others = conversations(model.scan, projectOf(scope))

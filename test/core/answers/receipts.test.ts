@@ -14,7 +14,10 @@ import {
 	nextReadsAsMoreThanOneStep,
 	promoteDecisions,
 	receiptsFor,
+	decisionKeys,
+	rulingKeys,
 } from '../../../src/core/answers/receipts';
+import { foldKey } from '../../../src/core/strings';
 import type { Checkpoint } from '../../../src/core/types';
 import { describeIf, sharedPath } from '../../helpers/reference';
 
@@ -345,6 +348,20 @@ describe('decisionKey', () => {
 	it('reads only the newest 200 checkpoints', () => {
 		const many = Array.from({ length: 201 }, (_, i) => cp({ session: `s${i}`, decisions: [i === 200 ? 'only in the oldest' : 'shared'] }));
 		expect(promoteDecisions(many)).toEqual([{ text: 'shared', key: 'shared', count: 200, session: 's0', inLatest: true }]);
+	});
+});
+
+describe('bullet keys kept per scope', () => {
+	it('gives every list its own keys, whichever scopes asked before and in whatever order', () => {
+		const bullet = fc.constantFrom('Keep  buckets.', 'keep buckets', 'none', 'n/a', 'Decision: shard by tenant', 'retry on 409', '', 'TBD');
+		const asked = fc.array(fc.record({ list: fc.nat(5), scope: fc.constantFrom('a', 'a/wt-1', 'b', undefined) }), { maxLength: 30 });
+		fc.assert(fc.property(fc.array(fc.array(bullet, { maxLength: 4 }), { minLength: 6, maxLength: 6 }), asked, (lists, asks) => {
+			for (const { list, scope } of asks) {
+				const items = lists[list];
+				expect(rulingKeys(items, scope)).toEqual(items.map((t) => (isPlaceholder(t) ? null : foldKey(t))));
+				expect(decisionKeys(items, scope)).toEqual(items.map(decisionKey));
+			}
+		}), { numRuns: 300 });
 	});
 });
 
