@@ -43,7 +43,7 @@ export { continuityOf } from './answers/continuity-report';
 
 // What the other layers use besides the above.
 export { AUTO_CLOSED_RECORD_LABEL, sessionsCommand } from './answers/abandoned';
-export { changeCount, diffCheckpoints, diffSummary, effectPhrase, fieldPhrase, fieldWord, itemPhrase, previousCheckpoint } from './answers/checkpoint-diff';
+export { changeCount, diffCheckpoints, diffSummary, effectPhrase, fieldPhrase, fieldWord, historyKeySteps, itemPhrase, previousCheckpoint } from './answers/checkpoint-diff';
 export type { CheckpointDiff, DiffItem, EffectChange, FieldChange, FieldName, ItemKind, PreviousVia } from './answers/checkpoint-diff';
 export { isAbandoned, notePairs } from './answers/continuity';
 export { continuityRows } from './answers/continuity-report';

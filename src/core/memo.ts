@@ -8,6 +8,11 @@
 export class Memo<K extends object, V> {
 	private readonly kept = new WeakMap<K, V>();
 
+	/** Whether a result is kept for `key`. */
+	has(key: K): boolean {
+		return this.kept.has(key);
+	}
+
 	/**
 	 * The result kept for `key`, or `work`'s, kept from now on. `fresh` says whether a kept
 	 * result still holds, for a key that can grow (a list appended to in place).

@@ -15,6 +15,7 @@ import { history } from '../model/history';
 import { DECISION_WINDOW, decisionKeys, INTENT_DEPTH, intentFor, isPlaceholder, rulingKeys } from './receipts';
 import { covering, lastVerdictByKey } from '../format/reviews';
 import { scopeInfo, type VaultModel } from '../model/vault-model';
+import { Memo } from '../memo';
 import { collapseSpace, foldKey } from '../strings';
 import type { CheckpointRecord, Verdict } from '../types';
 
@@ -134,9 +135,69 @@ interface Effect {
 	decisions: Map<string, Copy>;
 	/** Every ruling key of the history, its newest copy and the verdict on it as of then. */
 	rulings: Map<string, RulingState>;
-	/** Every decision key anywhere in the history (window or not). */
-	allDecisionKeys: Set<string>;
+	/** Whether a decision key is anywhere in the history (window or not). */
+	hasDecision(key: string): boolean;
 	reviewedPath: string;
+}
+
+/**
+ * Where each key lies in one scope's history (newest first), found once per history: what was
+ * in effect after any of its checkpoints is then read in the size of its keys, not of its
+ * history (the pane's change line asks after every change, in a scope of 20,000 checkpoints).
+ */
+interface HistoryKeys {
+	/** Each record's place. */
+	place: Map<CheckpointRecord, number>;
+	/** Each decision key's oldest place: the key is in the history from place i on while i is at most this. */
+	decisionOldest: Map<string, number>;
+	/** Each ruling key's bullets, newest first: the record's place and the bullet's. */
+	rulings: Map<string, { i: number; k: number }[]>;
+}
+
+/** Records a step of historyKeySteps reads. */
+const HISTORY_STEP = 500;
+
+const historyKeysMade = new Memo<readonly CheckpointRecord[], HistoryKeys>();
+
+function* keysOfHistory(entries: readonly CheckpointRecord[]): Generator<void, HistoryKeys> {
+	const made: HistoryKeys = { place: new Map(), decisionOldest: new Map(), rulings: new Map() };
+	for (let i = 0; i < entries.length; i++) {
+		const r = entries[i];
+		made.place.set(r, i);
+		for (const key of decisionKeys(r.checkpoint.decisions, r.scope)) if (key !== '') made.decisionOldest.set(key, i);
+		const keys = rulingKeys(r.checkpoint.failed, r.scope);
+		for (let k = 0; k < keys.length; k++) {
+			const key = keys[k];
+			if (key === null) continue;
+			let bullets = made.rulings.get(key);
+			if (!bullets) made.rulings.set(key, (bullets = []));
+			bullets.push({ i, k });
+		}
+		if ((i + 1) % HISTORY_STEP === 0) yield;
+	}
+	return made;
+}
+
+function historyKeys(entries: readonly CheckpointRecord[]): Readonly<HistoryKeys> {
+	return historyKeysMade.get(entries, () => {
+		const steps = keysOfHistory(entries);
+		for (;;) {
+			const step = steps.next();
+			if (step.done) return step.value;
+		}
+	});
+}
+
+/**
+ * What a comparison of `scope`'s checkpoints reads of its history, worked out HISTORY_STEP
+ * records a step: a caller that gives the thread back between steps (the pane) runs them
+ * before diffCheckpoints, which then finds them made.
+ */
+export function* historyKeySteps(model: VaultModel, scope: string): Generator<void, void> {
+	const entries = history(model.scan, scope).entries;
+	if (historyKeysMade.has(entries)) return;
+	const made = yield* keysOfHistory(entries);
+	historyKeysMade.get(entries, () => made);
 }
 
 /**
@@ -151,34 +212,36 @@ export function verdictsAsOf(verdicts: readonly Verdict[], ts: number): Verdict[
 
 function effectAfter(model: VaultModel, rec: CheckpointRecord): Effect {
 	const entries = history(model.scan, rec.scope).entries;
-	const at = entries.indexOf(rec);
-	const upTo = at < 0 ? [] : entries.slice(at);
+	const keys = historyKeys(entries);
+	const at = keys.place.get(rec) ?? -1;
+	const reviewedPath = scopeInfo(model, rec.scope)?.reviewed ?? '';
+	if (at < 0) return { decisions: new Map(), rulings: new Map(), hasDecision: () => false, reviewedPath };
 	const decisions = new Map<string, Copy>();
 	// promoteDecisions's rule (newest 200, one per decisionKey, the newest holder's wording), kept with the holder's file.
-	for (const r of upTo.slice(0, DECISION_WINDOW)) {
-		const keys = decisionKeys(r.checkpoint.decisions, r.scope);
-		for (let k = 0; k < keys.length; k++) {
-			const key = keys[k];
+	for (const r of entries.slice(at, at + DECISION_WINDOW)) {
+		const list = decisionKeys(r.checkpoint.decisions, r.scope);
+		for (let k = 0; k < list.length; k++) {
+			const key = list[k];
 			if (key === '' || decisions.has(key)) continue;
 			decisions.set(key, { text: r.checkpoint.decisions[k], key, rec: r, k });
 		}
 	}
-	const allDecisionKeys = new Set<string>();
-	const copies = new Map<string, RulingCopy>();
-	for (const r of upTo) {
-		for (const key of decisionKeys(r.checkpoint.decisions, r.scope)) if (key !== '') allDecisionKeys.add(key);
-		const keys = rulingKeys(r.checkpoint.failed, r.scope);
-		for (let k = 0; k < keys.length; k++) {
-			const key = keys[k];
-			// Newest first: the first copy of a key is the one the hand-over shows.
-			if (key === null || copies.has(key)) continue;
-			copies.set(key, { text: r.checkpoint.failed[k], key, rec: r, k, ts: r.checkpoint.ts });
-		}
+	// Each ruling key's newest bullet from `at` on, newest first (the first copy of a key is the one the hand-over shows).
+	const newest: { key: string; i: number; k: number }[] = [];
+	for (const [key, bullets] of keys.rulings) {
+		let j = 0;
+		while (j < bullets.length && bullets[j].i < at) j++;
+		if (j < bullets.length) newest.push({ key, i: bullets[j].i, k: bullets[j].k });
 	}
+	newest.sort((a, b) => a.i - b.i || a.k - b.k);
 	const lastByKey = lastVerdictByKey(verdictsAsOf(model.verdicts.get(rec.scope) ?? [], rec.checkpoint.ts));
 	const rulings = new Map<string, RulingState>();
-	for (const [key, copy] of copies) rulings.set(key, { copy, verdict: covering(lastByKey.get(key), copy.ts) });
-	return { decisions, rulings, allDecisionKeys, reviewedPath: scopeInfo(model, rec.scope)?.reviewed ?? '' };
+	for (const { key, i, k } of newest) {
+		const r = entries[i];
+		const copy: RulingCopy = { text: r.checkpoint.failed[k], key, rec: r, k, ts: r.checkpoint.ts };
+		rulings.set(key, { copy, verdict: covering(lastByKey.get(key), copy.ts) });
+	}
+	return { decisions, rulings, hasDecision: (key) => (keys.decisionOldest.get(key) ?? -1) >= at, reviewedPath };
 }
 
 function isLive(s: RulingState | undefined): boolean {
@@ -246,7 +309,7 @@ function listItems(model: VaultModel, older: CheckpointRecord, newer: Checkpoint
 		seen.add(key);
 		let status: ItemStatus = 'new';
 		if (oldSet.has(key)) status = 'kept';
-		else if ((spec.kind === 'decision' && before.allDecisionKeys.has(key)) || (spec.kind === 'deadEnd' && before.rulings.has(key))) status = 'restated';
+		else if ((spec.kind === 'decision' && before.hasDecision(key)) || (spec.kind === 'deadEnd' && before.rulings.has(key))) status = 'restated';
 		out.push({ kind: spec.kind, status, text: newItems[k], key, path: newer.path, line: model.lines.bullet(newer.path, spec.heading, k) });
 	}
 	const gone = new Set<string>();
@@ -321,7 +384,7 @@ function decisionChanges(model: VaultModel, before: Effect, after: Effect, newer
 	for (const [key, d] of before.decisions) {
 		if (after.decisions.has(key)) continue;
 		// Still in the history, only past the newest 200: promotion's window moved on.
-		const reason: EffectReason = after.allDecisionKeys.has(key) ? 'window' : 'history';
+		const reason: EffectReason = after.hasDecision(key) ? 'window' : 'history';
 		out.push({ kind: 'decision', status: 'noLongerInEffect', reason, text: d.text, key, ...at(d), verdict: null, replaces: null });
 	}
 	return out;

@@ -20,7 +20,7 @@ import { openPluginSettings, SETTINGS_TEXT } from '../shared/open-settings';
 import { renderHandoffFirst, renderHandoffOnly } from './resume-render';
 import { folderStamp, keepHandoff, keptHandoff, keptOptions, keptSources, projectsOf, RecordingSources, type KeptOption } from './kept-handoff';
 import { readProjectSnapshot, sessionsRoot } from '../../vault/obsidian-snapshot';
-import { changeAgainstPrevious } from './change-line';
+import { changeAgainstPreviousInSteps } from './change-line';
 import { pausesAfterLongSteps } from '../../vault/next-task';
 import { renderPlanBlock } from './plan-block';
 import { loadPlans } from '../../vault/obsidian-plans';
@@ -385,7 +385,7 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		await step();
 		// The handoff's change line compares the latest with the checkpoint before it: worked out
 		// here (kept per model), so drawing the handoff is DOM work only.
-		if (resume?.latest) changeAgainstPrevious(model, resume.latest.record);
+		if (resume?.latest) await changeAgainstPreviousInSteps(model, resume.latest.record, step);
 		await step();
 		return { scope, quiet, conversations: options, resume };
 	}

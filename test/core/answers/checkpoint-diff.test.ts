@@ -2,12 +2,12 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { emptyCheckpoint, parseCheckpoint, renderCheckpoint } from '../../../src/core/format/checkpoint';
 import {
-	changeCount, diffCheckpoints, diffSummary, previousCheckpoint, subjectKey, verdictsAsOf,
+	changeCount, diffCheckpoints, diffSummary, historyKeySteps, previousCheckpoint, subjectKey, verdictsAsOf,
 	type CheckpointDiff, type ItemKind,
 } from '../../../src/core/answers/checkpoint-diff';
 import { history } from '../../../src/core/model/history';
-import { decisionKey, isPlaceholder } from '../../../src/core/answers/receipts';
-import { parseReviewed, reviewKey } from '../../../src/core/format/reviews';
+import { decisionKey, isPlaceholder, promoteDecisions } from '../../../src/core/answers/receipts';
+import { covering, lastVerdictByKey, parseReviewed, reviewKey } from '../../../src/core/format/reviews';
 import { foldKey } from '../../../src/core/strings';
 import type { Checkpoint, CheckpointRecord } from '../../../src/core/types';
 import { buildVaultModel, type VaultModel } from '../../../src/core/model/vault-model';
@@ -203,6 +203,44 @@ describe('what was in effect after each', () => {
 	it('the subject of a ruling is what comes before its reason', () => {
 		expect(subjectKey('Showing the total  — it flickered')).toBe('showing the total');
 		expect(subjectKey('no reason given')).toBe('no reason given');
+	});
+});
+
+describe('a long history, a step at a time', () => {
+	it('works out what a comparison reads 500 checkpoints a step, then compares as without the steps', () => {
+		// Decisions that leave the newest 200, a ruling retired half way and written again, rulings repeated.
+		const specs: Spec[] = Array.from({ length: 1201 }, (_, i) => ({
+			decisions: [`decision ${i % 300}`, i === 3 ? 'only in the oldest' : 'kept'],
+			failed: i % 7 === 0 ? ['retry on 409 — too slow'] : [`idea ${i % 50} — too slow`, 'none'],
+		}));
+		const reviewed = `- retired: retry on 409 — too slow ${at(600)}\n- reconfirmed: idea 3 — too slow ${at(900)}\n`;
+		const stepped = vault(specs, reviewed);
+		const plain = vault(specs, reviewed);
+		let steps = 0;
+		for (const steps_ = historyKeySteps(stepped.model, 'k'); !steps_.next().done;) steps++;
+		// Steps after 500 and 1,000 checkpoints; the rest ends the walk.
+		expect(steps).toBe(2);
+		for (const [a, b] of [[1199, 1200], [300, 900], [900, 300], [0, 1200], [1200, 1200]]) {
+			expect(diffCheckpoints(stepped.model, stepped.recs[a], stepped.recs[b])).toEqual(diffCheckpoints(plain.model, plain.recs[a], plain.recs[b]));
+		}
+		// Made once: a second walk has nothing left to do.
+		expect(historyKeySteps(stepped.model, 'k').next().done).toBe(true);
+		// What was in effect after a checkpoint, against a plain walk of its history: the decisions
+		// promoted from it, and each ruling's newest copy from it on, live unless a retire line
+		// written by then covers it.
+		const entries = history(stepped.model.scan, 'k').entries;
+		const verdicts = parseReviewed(reviewed);
+		for (const i of [0, 1, 199, 200, 500, 899, 1200]) {
+			const from = entries.slice(i);
+			const newest = new Map<string, number>();
+			for (const r of from) r.checkpoint.failed.forEach((t) => {
+				if (!isPlaceholder(t) && !newest.has(reviewKey(t))) newest.set(reviewKey(t), r.checkpoint.ts);
+			});
+			const lastByKey = lastVerdictByKey(verdictsAsOf(verdicts, from[0].checkpoint.ts));
+			const live = [...newest].filter(([key, ts]) => covering(lastByKey.get(key), ts)?.kind !== 'retired').length;
+			const side = diffCheckpoints(stepped.model, from[0], from[0]).newer;
+			expect([side.decisionsInEffect, side.rulingsInEffect]).toEqual([promoteDecisions(from.map((r) => r.checkpoint)).length, live]);
+		}
 	});
 });
 
