@@ -377,11 +377,15 @@ export class ResumeView extends RefreshableView<ScopeOverview> implements HoverP
 		const { model } = loaded;
 		const convs = scopeConversations(model, scope);
 		await step();
-		if (this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
+		// A conversation no longer in the scope is let go, but only while the scope is still the one
+		// chosen: a note of another scope opened while this draw waited chose its own conversation,
+		// which the next draw shows.
+		const mine = this.sel.scope === scope;
+		if (mine && this.sel.conversation !== null && !convs.some((c) => c.id === this.sel.conversation)) {
 			this.sel = { ...this.sel, conversation: null };
 		}
 		const options = conversationOptions(convs, now);
-		const resume = over.found ? buildResume(model, scope, { conversation: this.sel.conversation, now }) : null;
+		const resume = over.found ? buildResume(model, scope, { conversation: mine ? this.sel.conversation : null, now }) : null;
 		await step();
 		// The handoff's change line compares the latest with the checkpoint before it: worked out
 		// here (kept per model), so drawing the handoff is DOM work only.

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import 'obsidian-test-mocks/jest-setup';
-import { Component, MarkdownRenderer, type App as AppOriginal, type WorkspaceLeaf } from 'obsidian';
+import { Component, MarkdownRenderer, TFile, type App as AppOriginal, type WorkspaceLeaf } from 'obsidian';
 import type LogosContinuityPlugin from '../../../src/main';
 import { mostRecentScope } from '../../../src/core';
 import { ACTIONS, AUTO_LABEL, EMPTY, HANDOFF, SECTION } from '../../../src/ui/shared/labels';
@@ -8,7 +8,7 @@ import { SECTIONS_STORAGE_KEY } from '../../../src/ui/resume/resume-sections';
 import { LAST_LOOKED_KEY } from '../../../src/ui/since/device-memory';
 import type { ResumeView } from '../../../src/ui/resume/resume-view';
 import { layoutReady, loadPlugin, makeApp, mockPlugin, openResumeView, sectionTitles, settle, showView } from '../../helpers/harness';
-import { A2, A3, HERON, NOW, vaultFiles } from '../../helpers/vault-texts';
+import { A2, A3, B, HERON, NOW, vaultFiles } from '../../helpers/vault-texts';
 import { captureMenus } from '../../helpers/menus';
 
 let app: AppOriginal;
@@ -197,6 +197,31 @@ describe('resume pane over a vault', () => {
 		select.dispatchEvent(new Event('change'));
 		await settle();
 		expect(q(view, '.logos-label-auto').textContent).toBe(AUTO_LABEL);
+		expect(q(view, '.logos-who').textContent).toMatch(/^claude-code · /);
+	});
+
+	test('a checkpoint opened while the pane works out another scope keeps its conversation', async () => {
+		const view = await setup();
+		openFile(HERON);
+		await settle();
+		expect(view.selection().scope).toBe('heron');
+		// The pane's next model of heron is held: it is in the middle of drawing heron when a
+		// checkpoint of kestrel's other conversation is opened.
+		const source = plugin.source;
+		const real = source.loadScope.bind(source);
+		let release: () => void = () => undefined;
+		const held = new Promise<void>((ok) => (release = ok));
+		jest.spyOn(source, 'loadScope').mockImplementation(async (scope) => {
+			if (scope === 'heron') await held;
+			return real(scope);
+		});
+		await app.vault.modify(app.vault.getAbstractFileByPath(HERON) as TFile, `${await app.vault.read(app.vault.getAbstractFileByPath(HERON) as TFile)}\n`);
+		await settle(1000);
+		openFile(B);
+		await settle();
+		release();
+		await settle(1000);
+		expect(view.selection()).toMatchObject({ scope: 'kestrel', conversation: 'd41f' });
 		expect(q(view, '.logos-who').textContent).toMatch(/^claude-code · /);
 	});
 
