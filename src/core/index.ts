@@ -58,6 +58,7 @@ export { VERDICT_WORD, verdictPhrase, verdictTitle } from './answers/verdict-wor
 export { touchedPaths, touching } from './answers/why';
 export type { Mention, TouchedPath } from './answers/why';
 export { mapBounded, pushAll } from './arrays';
+export { runThrough, type Steps } from './steps';
 export { HEADING, parseBullets } from './format/checkpoint-body';
 export { noteTail } from './format/line-tail';
 export { lineMap, linesFromMaps, linesFromTexts, sectionLines } from './format/lines';

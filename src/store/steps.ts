@@ -4,23 +4,15 @@
  * (docs/decisions.md, "A save in tasks"); the CLI runs them through. A step is a generator's
  * `yield`: the same code gives the same bytes either way.
  */
+import { runThrough, type Steps } from '../core';
+
+export { runThrough, type Steps };
 
 /** Gives the main thread back when the work since its last call was long (the plugin's pausesAfterLongSteps). */
 export type Pause = () => Promise<void>;
 
-/** Work that yields between its steps and returns its result. */
-export type Steps<T> = Generator<void, T, void>;
-
 /** Bytes hashed or copied in one step: about a millisecond's work, so a pause comes soon after its due time. */
 export const STEP_BYTES = 1 << 20;
-
-/** Runs the steps in one go. */
-export function runThrough<T>(steps: Steps<T>): T {
-	for (;;) {
-		const r = steps.next();
-		if (r.done) return r.value;
-	}
-}
 
 /** Runs the steps with `pause` awaited between them; without one, in one go. */
 export async function runPaused<T>(steps: Steps<T>, pause?: Pause): Promise<T> {

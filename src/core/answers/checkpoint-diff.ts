@@ -16,6 +16,7 @@ import { DECISION_WINDOW, decisionKeys, INTENT_DEPTH, intentFor, isPlaceholder, 
 import { covering, lastVerdictByKey } from '../format/reviews';
 import { scopeInfo, type VaultModel } from '../model/vault-model';
 import { Memo } from '../memo';
+import { runThrough, type Steps } from '../steps';
 import { collapseSpace, foldKey } from '../strings';
 import type { CheckpointRecord, Verdict } from '../types';
 
@@ -159,7 +160,7 @@ const HISTORY_STEP = 500;
 
 const historyKeysMade = new Memo<readonly CheckpointRecord[], HistoryKeys>();
 
-function* keysOfHistory(entries: readonly CheckpointRecord[]): Generator<void, HistoryKeys> {
+function* keysOfHistory(entries: readonly CheckpointRecord[]): Steps<HistoryKeys> {
 	const made: HistoryKeys = { place: new Map(), decisionOldest: new Map(), rulings: new Map() };
 	for (let i = 0; i < entries.length; i++) {
 		const r = entries[i];
@@ -179,13 +180,7 @@ function* keysOfHistory(entries: readonly CheckpointRecord[]): Generator<void, H
 }
 
 function historyKeys(entries: readonly CheckpointRecord[]): Readonly<HistoryKeys> {
-	return historyKeysMade.get(entries, () => {
-		const steps = keysOfHistory(entries);
-		for (;;) {
-			const step = steps.next();
-			if (step.done) return step.value;
-		}
-	});
+	return historyKeysMade.get(entries, () => runThrough(keysOfHistory(entries)));
 }
 
 /**
@@ -193,7 +188,7 @@ function historyKeys(entries: readonly CheckpointRecord[]): Readonly<HistoryKeys
  * records a step: a caller that gives the thread back between steps (the pane) runs them
  * before diffCheckpoints, which then finds them made.
  */
-export function* historyKeySteps(model: VaultModel, scope: string): Generator<void, void> {
+export function* historyKeySteps(model: VaultModel, scope: string): Steps<void> {
 	const entries = history(model.scan, scope).entries;
 	if (historyKeysMade.has(entries)) return;
 	const made = yield* keysOfHistory(entries);
@@ -289,7 +284,7 @@ const blockerKeys = (items: readonly string[]): (string | null)[] => items.map((
 
 const LISTS: ListSpec[] = [
 	{ kind: 'decision', heading: HEADING.decisions, items: (r) => r.checkpoint.decisions, keys: (xs) => decisionKeys(xs).map((k) => k || null) },
-	{ kind: 'deadEnd', heading: HEADING.failed, items: (r) => r.checkpoint.failed, keys: (xs) => rulingKeys(xs) },
+	{ kind: 'deadEnd', heading: HEADING.failed, items: (r) => r.checkpoint.failed, keys: rulingKeys },
 	{ kind: 'verified', heading: HEADING.verified, items: (r) => r.checkpoint.verified, keys: (xs) => xs.map((t) => foldKey(t) || null) },
 	// A blocker of "none" or "n/a" blocks nothing, as a `Didn't work` placeholder rules nothing out.
 	{ kind: 'blocker', heading: HEADING.blockers, items: (r) => r.checkpoint.blockers, keys: blockerKeys },

@@ -69,9 +69,12 @@ export function changeAgainstPrevious(model: VaultModel, rec: CheckpointRecord):
  */
 export async function changeAgainstPreviousInSteps(model: VaultModel, rec: CheckpointRecord, step: () => Promise<void>): Promise<ChangeAgainstPrevious | null> {
 	const prev = previousCheckpoint(model, rec);
-	for (const scope of new Set([rec.scope, prev?.record.scope ?? rec.scope])) {
-		const steps = historyKeySteps(model, scope);
-		while (!steps.next().done) await step();
+	// A checkpoint with no previous one is compared with nothing: no history to read.
+	if (prev) {
+		for (const scope of new Set([rec.scope, prev.record.scope])) {
+			const steps = historyKeySteps(model, scope);
+			while (!steps.next().done) await step();
+		}
 	}
 	return changeAgainstPrevious(model, rec);
 }
