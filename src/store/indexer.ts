@@ -23,6 +23,7 @@ import { KeptFiles } from './kept';
 import { type Fresh, Placer, prepare, type ReadResult } from './placement';
 import { isUnderPath, type Listed, type Listing, VaultFiles } from './vault-files';
 import { bulletLineInBytes, keyLineInBytes, type LineBytes } from './record-codec';
+import type { Steps } from './steps';
 
 export type { Listing } from './vault-files';
 
@@ -159,14 +160,12 @@ export class Indexer {
 
 	private async pass(listing: Listing): Promise<PassReport> {
 		this.begin();
-		// Taking in a big listing is a step of its own (~15 ms at 10,000 files): it begins in a task of
-		// its own, since the caller's listing may have used most of the one it is in.
+		// Taking in a big listing (~15 ms at 10,000 files) begins in a task of its own, since the
+		// caller's listing may have used most of the one it is in, and goes in steps with the slices.
 		if (listing.files.length >= BIG_LISTING) await this.yieldThen();
-		this.files.reset(listing);
-		// Comparing 10,000 stamps with the index is one step: a slice of its own.
-		await this.newSlice();
-		// Rows of checkpoints gone stay until their scope is placed again, in the same slice (placement.ts ScopePlan).
-		const { changed, removed } = this.store.reconcile(this.files.indexed(), { keepCheckpoints: true });
+		await this.stepped(this.files.resetSteps(listing));
+		// Rows of checkpoints gone stay until their scope is placed again (placement.ts ScopePlan).
+		const { changed, removed } = await this.stepped(this.store.reconcileSteps(this.files.indexed(), { keepCheckpoints: true }));
 		await this.newSlice();
 		const dirty = new Set<string>(this.store.scopesNeedingRead());
 		const gone: string[] = [];
@@ -265,6 +264,15 @@ export class Indexer {
 	/** Yields once the slice has used half its time: what follows is one step that may be long. */
 	private async newSlice(): Promise<void> {
 		if (this.now() - this.sliceStart >= (this.opts.sliceMs ?? SLICE_MS) / 2) await this.yieldThen();
+	}
+
+	/** Runs the steps, each a slice of its own once the slice before has used half its time. */
+	private async stepped<T>(steps: Steps<T>): Promise<T> {
+		for (;;) {
+			await this.newSlice();
+			const r = steps.next();
+			if (r.done) return r.value;
+		}
 	}
 
 	/** Counts work done; once the slice has done its share, yields to the caller. */

@@ -93,8 +93,11 @@ function moveKeys<T>(map: Map<string, T>, from: string, to: string): void {
 	}
 }
 
-/** Rows decoded per step when a view loads a scope (ensureScopeInPages): ~10 ms each. */
-const ROWS_PAGE = 250;
+/**
+ * Rows decoded per step when a view loads a scope (ensureScopeInPages): ~4 ms each once
+ * compiled, and several times that in a start's first pages (250 were a task of 50–60 ms then).
+ */
+const ROWS_PAGE = 100;
 
 export class KeptFiles {
 	private readonly parses = new Map<string, KeptParse>();

@@ -8,7 +8,7 @@
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import { checkedBytesSteps, savedSum, withChecksum, withChecksumSteps } from './checksum';
-import { createIndexDbSteps, openIndexBytes, type Opened, type UnusableReason } from './open';
+import { createIndexDbSteps, openIndexBytes, openIndexBytesSteps, type Opened, type UnusableReason } from './open';
 import { applyPages, type Base, baseSteps, changedPagesSteps, encodePagesSteps } from './pages';
 import { salvageOwnNotes, type SalvagedNote } from './salvage';
 import { type Pause, runPaused } from './steps';
@@ -128,10 +128,11 @@ export async function loadIndex(sql: SqlJsStatic, port: BytesPort, path: string,
 
 /**
  * openIndexBytes with the checksum taken first, a megabyte a step with `pause` between them (15 MB
- * at 10,000 checkpoints), apart from the opening's own step (sql.js's open and the first query).
+ * at 10,000 checkpoints), then the opening's own steps (openIndexBytesSteps).
  */
 async function openPaused(sql: SqlJsStatic, bytes: Uint8Array, pause?: Pause): Promise<Opened> {
-	return openIndexBytes(sql, bytes, await runPaused(checkedBytesSteps(bytes), pause));
+	const checked = await runPaused(checkedBytesSteps(bytes), pause);
+	return runPaused(openIndexBytesSteps(sql, bytes, checked), pause);
 }
 
 /** The pages' sums of a loaded index: known, none, or hashed on first call (once). */

@@ -1,6 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
 import { withChecksum } from '../../src/store/checksum';
-import { createIndexDb, fileKind, openIndexBytes } from '../../src/store/open';
+import { createIndexDb, fileKind, openIndexBytes, openIndexBytesSteps } from '../../src/store/open';
 import { IndexStore } from '../../src/store/store';
 import { loadSql, record } from '../helpers/store';
 
@@ -32,6 +32,30 @@ describe('openIndexBytes', () => {
 		if (opened.ok) {
 			expect(new IndexStore(opened.db).checkpointsOfScope('kestrel')).toHaveLength(40);
 			opened.db.close();
+		}
+	});
+
+	it('opens in steps as in one go: sql.js taking the bytes in, the first query and the rest are steps apart', () => {
+		const foreign = (() => {
+			const db = new sql.Database();
+			db.run('CREATE TABLE t (x)');
+			const bytes = db.export();
+			db.close();
+			return bytes;
+		})();
+		for (const [bytes, steps] of [[withChecksum(good), 2], [good, 2], [foreign, 1], [noise(8192), 0]] as const) {
+			const run = openIndexBytesSteps(sql, bytes);
+			let yields = 0;
+			let r = run.next();
+			for (; !r.done; r = run.next()) yields++;
+			const once = openIndexBytes(sql, bytes);
+			expect(yields).toBe(steps);
+			expect(r.value.ok).toBe(once.ok);
+			if (r.value.ok && once.ok) {
+				expect(new IndexStore(r.value.db).checkpointsOfScope('kestrel')).toEqual(new IndexStore(once.db).checkpointsOfScope('kestrel'));
+				r.value.db.close();
+				once.db.close();
+			} else expect(r.value).toEqual(once);
 		}
 	});
 

@@ -218,6 +218,41 @@ describe('reconcile', () => {
 		settled();
 	});
 
+	it('compares in steps as in one go, and drops the rows of files gone only in its last step', () => {
+		const NOTES = { path: 'sessions/kestrel/uncommitted.md', mtime: 50, size: 5 };
+		const fill = (s: IndexStore): void => {
+			s.upsertCheckpoint(A, 100, 10);
+			s.upsertCheckpoint(B, 200, 20);
+			s.upsertCheckpoint(FLAT, 300, 30);
+			s.importNotes('kestrel', [note('n', 1)], { file: NOTES });
+		};
+		const next = record('20261117-080000-claude');
+		const same = [{ path: A.path, mtime: 100, size: 10 }, { path: B.path, mtime: 200, size: 20 }, { path: FLAT.path, mtime: 300, size: 30 }, NOTES];
+		// B changed, FLAT and the notes file gone, one new: the comparison's slow way.
+		const moved = [{ path: A.path, mtime: 100, size: 10 }, { path: B.path, mtime: 201, size: 20 }, { path: next.path, mtime: 1, size: 1 }];
+		for (const listing of [same, moved]) {
+			const whole = IndexStore.create(sql);
+			fill(whole);
+			const want = whole.reconcile(listing);
+			whole.close();
+			fill(store);
+			const steps = store.reconcileSteps(listing, {}, 1);
+			let yields = 0;
+			let r = steps.next();
+			for (; !r.done; r = steps.next()) {
+				yields++;
+				// Until the last step, the index still holds what it read.
+				expect(store.fileStamp(FLAT.path)).toEqual({ mtime: 300, size: 30 });
+				expect(store.uncommittedCount('kestrel')).toBe(1);
+			}
+			expect(r.value).toEqual(want);
+			expect(yields).toBeGreaterThanOrEqual(listing.length - 1);
+			expect(store.fileStamp(FLAT.path)).toEqual(listing === same ? { mtime: 300, size: 30 } : null);
+			store.close();
+			store = IndexStore.create(sql);
+		}
+	});
+
 	it('sees a size change with the same mtime', () => {
 		store.upsertCheckpoint(A, 100, 10);
 		expect(store.reconcile([{ path: A.path, mtime: 100, size: 11 }]).changed).toEqual([A.path]);

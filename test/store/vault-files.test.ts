@@ -65,4 +65,33 @@ describe('VaultFiles', () => {
 			expect(files.otherFiles(some).map((f) => f.path).sort()).toEqual(all.filter((f) => some.has(f.scope as string) && f.role !== 'checkpoint').map((f) => f.path).sort());
 		}), { numRuns: 200 });
 	});
+
+	it('takes a listing in steps as in one go, and shows the listing before, whole, until its last step', () => {
+		const paths = FOLDERS.flatMap((d) => NAMES.map((n) => `${d}/${n}`));
+		const listingOf = (ps: string[], mtime: number) => ({ root: 'sessions', files: ps.map((p) => ({ path: p, mtime, size: 1 })), dirs: [] });
+		const picture = (files: VaultFiles) => ({
+			files: [...files.files.values()],
+			scopes: files.scopes(),
+			byScope: files.scopesWithFiles().map((s) => [s, files.filesOf(s).map((f) => f.path)]),
+			projects: files.projects(),
+		});
+		fc.assert(fc.property(fc.shuffledSubarray(paths), fc.shuffledSubarray(paths), fc.integer({ min: 1, max: 40 }), (first, second, step) => {
+			const files = new VaultFiles();
+			files.reset(listingOf(first, 1));
+			const before = picture(files);
+			const revisions = files.scopes().map((s) => files.scopeRevision(s));
+			const steps = files.resetSteps(listingOf(second, 2), step);
+			let yields = 0;
+			while (!steps.next().done) {
+				yields++;
+				expect(picture(files)).toEqual(before);
+			}
+			expect(yields).toBe(Math.max(0, Math.ceil(second.length / step) - 1));
+			const whole = new VaultFiles();
+			whole.reset(listingOf(second, 2));
+			expect(picture(files)).toEqual(picture(whole));
+			// A model of any scope worked out from the listing before does not hold now.
+			expect(files.scopes().filter((s, i) => files.scopeRevision(s) === revisions[i])).toEqual([]);
+		}), { numRuns: 200 });
+	});
 });
