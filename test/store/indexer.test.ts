@@ -399,6 +399,29 @@ describe('a pass in slices', () => {
 		expect(await seenAtFirstYield(150)).toBe(150);
 	});
 
+	test('a model builds the part of a scope of a hundred files or more in a task of its own, and of a smaller one in the slice it is in', async () => {
+		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'logos-ix-big-'));
+		try {
+			for (const [scope, n] of [['big', 100], ['small', 99]] as const) {
+				fs.mkdirSync(path.join(vault, 'sessions', scope), { recursive: true });
+				for (let i = 0; i < n; i++) {
+					const stem = `20261101-${String(100000 + i)}-claude`;
+					fs.writeFileSync(path.join(vault, 'sessions', scope, `${stem}.md`), `---\nsession: ${stem}\n---\n\n## Next\n\nstep ${i}\n`);
+				}
+			}
+			// Slices end by their count of files alone, and that count is never reached: only a task of its own yields.
+			let yields = 0;
+			const ix = new Indexer(IndexStore.create(sql), nodeTextPort(vault), { ownAgent: () => 'obsidian', clock: still, sliceFiles: 100_000, yieldNow: async () => void yields++ });
+			await ix.fullPass(listSessions(vault));
+			yields = 0;
+			const model = await ix.model();
+			expect(model.scopes.map((s) => [s, model.scan.byScope.get(s)?.length])).toEqual([['big', 100], ['small', 99]]);
+			expect(yields).toBe(1);
+		} finally {
+			fs.rmSync(vault, { recursive: true, force: true });
+		}
+	});
+
 	test('a burst of changes in several scopes places each scope once and writes what a cold index writes', async () => {
 		const { ix } = indexer();
 		await ix.fullPass(listSessions(dir));
