@@ -117,6 +117,8 @@ export function* openIndexBytesSteps(sql: SqlJsStatic, saved: Uint8Array | null,
 	if (bad) return { ok: false, ...bad };
 	const verified = state === 'verified';
 	let db: Database | null = null;
+	// Closed unless handed over: on a failure, and if the steps are left unfinished.
+	let handed = false;
 	try {
 		db = new sql.Database(bytes);
 		yield;
@@ -131,21 +133,17 @@ export function* openIndexBytesSteps(sql: SqlJsStatic, saved: Uint8Array | null,
 			if (verdict !== 'ok') throw new Error(`integrity check: ${verdict || 'no answer'}`);
 		}
 		const owner = ownerProblem(db);
-		if (owner) {
-			db.close();
-			return { ok: false, ...owner };
-		}
+		if (owner) return { ok: false, ...owner };
 		yield;
 		const { from } = migrate(db);
 		const shape = verified && from === SCHEMA_VERSION ? null : shapeProblem(sql, db);
-		if (shape) {
-			db.close();
-			return { ok: false, ...shape };
-		}
+		if (shape) return { ok: false, ...shape };
+		handed = true;
 		return { ok: true, db, migratedFrom: from };
 	} catch (err) {
-		db?.close();
 		return { ok: false, reason: 'corrupt', detail: err instanceof Error ? err.message : String(err) };
+	} finally {
+		if (!handed) db?.close();
 	}
 }
 

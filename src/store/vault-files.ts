@@ -112,6 +112,11 @@ export class VaultFiles {
 		this.forgetFolder();
 	}
 
+	/** Whether a listing was taken in (reset): before, no file is known, not even the saved index's. */
+	get hasListing(): boolean {
+		return this.generation > 0;
+	}
+
 	/** Adds or updates a file; returns its classification. */
 	set(f: ListedFile): Listed {
 		const entry = this.add(f, this.files.get(f.path));

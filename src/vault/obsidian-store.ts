@@ -92,9 +92,19 @@ export class IndexService extends Component {
 		return sessionsRoot(this.host.folder());
 	}
 
-	/** Scope folders as the index knows them (what a write may target); [] until it is open. */
+	/**
+	 * Scope folders as the index knows them (what a write may target); [] until it is open. Until
+	 * the opening pass has taken the folder's listing in, those of the saved index: the status bar
+	 * counts from it meanwhile, for the open note's scope.
+	 */
 	scopes(): string[] {
-		return this.state === 'ready' && this.indexer ? this.indexer.files.scopes() : [];
+		if (this.state !== 'ready' || !this.indexer) return [];
+		return this.indexer.files.hasListing ? this.indexer.files.scopes() : this.indexer.store.scopes();
+	}
+
+	/** Unloaded while the opening waited: nothing more of it runs (the store is being closed). */
+	private closed(): boolean {
+		return this.state === 'closed';
 	}
 
 	/** The scope a vault path belongs to (its deepest scope folder), or null. */
@@ -269,8 +279,10 @@ export class IndexService extends Component {
 				// in a task of its own: the opening's last steps and the pass's first are each ~10–20 ms
 				// at 10,000 checkpoints, and the views count on this one (their work runs as its microtasks).
 				await nextTask();
+				if (this.closed()) return;
 				this.settleUsable(true);
 				await nextTask();
+				if (this.closed()) return;
 			}
 			try {
 				await this.fullPass(this.indexer);

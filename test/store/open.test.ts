@@ -59,6 +59,19 @@ describe('openIndexBytes', () => {
 		}
 	});
 
+	it('closes the database of an opening left between its steps, and only then', () => {
+		const close = jest.spyOn(sql.Database.prototype, 'close');
+		const left = openIndexBytesSteps(sql, withChecksum(good));
+		left.next();
+		expect(close).not.toHaveBeenCalled();
+		left.return({ ok: false, reason: 'missing', detail: 'left' });
+		expect(close).toHaveBeenCalledTimes(1);
+		const opened = openIndexBytes(sql, withChecksum(good));
+		expect([opened.ok, close.mock.calls.length]).toEqual([true, 1]);
+		if (opened.ok) opened.db.close();
+		close.mockRestore();
+	});
+
 	it.each([
 		['missing', null, 'missing'],
 		['empty', new Uint8Array(0), 'empty'],

@@ -11,6 +11,8 @@ import type LogosContinuityPlugin from '../../../src/main';
 import { KEPT_STATUS_KEY } from '../../../src/ui/notes/kept-status';
 import { NOTE_MODAL_TEXT, NoteModal } from '../../../src/ui/notes/note-modal';
 import { Indexer } from '../../../src/store/indexer';
+import { IndexStore } from '../../../src/store/store';
+import { IndexService } from '../../../src/vault/obsidian-store';
 import { indexPath } from '../../../src/vault/obsidian-bytes';
 import { NOTE_NOTICE, NOTICE } from '../../../src/ui/notes/store-notices';
 import { atomicVault, layoutReady, loadPlugin, makeApp, MANIFEST, mockPlugin, openResumeView, settle, untilDone } from '../../helpers/harness';
@@ -136,6 +138,46 @@ describe('starting', () => {
 		release();
 		await idle();
 		expect(statusText()).toBe('All scopes: 3 uncommitted notes');
+	});
+
+	test('a warm start with a checkpoint open counts its scope from the saved index before the pass has taken the folder in, and keeps that scope\'s count for the next start', async () => {
+		await app.workspace.getLeaf(false).openFile(file(A3));
+		await plugin.index.refreshStatus();
+		await idle();
+		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
+		plugin.unload();
+		await settle(50);
+		const release = await startWithPassHeld();
+		expect(plugin.index.service.scopes()).toEqual(['heron', 'kestrel']);
+		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
+		expect((app.loadLocalStorage(KEPT_STATUS_KEY) as { path: string; scope: string | null }[]).find((k) => k.path === A3)).toMatchObject({ scope: 'kestrel' });
+		release();
+		await idle();
+		expect(statusText()).toBe('kestrel: 2 uncommitted notes');
+	});
+
+	test('unloaded while the opening gives the thread back, the plugin runs no pass on the closed index and reports no failure', async () => {
+		plugin.unload();
+		await settle(50);
+		const errors = jest.spyOn(console, 'error');
+		const pass = jest.spyOn(Indexer.prototype, 'fullPass');
+		// The store is made, then the opening pauses: the plugin is disabled (its index service unloaded) in the task before it resumes.
+		const open = jest.spyOn(IndexStore.prototype, 'endBaseline');
+		const service = IndexService.prototype as unknown as { newIndexer: (s: IndexStore) => Indexer };
+		const real = service.newIndexer;
+		let unloading = 0;
+		jest.spyOn(service, 'newIndexer').mockImplementationOnce(function (this: IndexService, store) {
+			unloading++;
+			window.setTimeout(() => this.unload(), 0);
+			return real.call(this, store);
+		});
+		plugin = await loadPlugin(app, null, false);
+		layoutReady(app);
+		for (let ms = 0; ms < 100; ms++) await settle(1);
+		expect(unloading).toBe(1);
+		expect(pass).not.toHaveBeenCalled();
+		expect(open).not.toHaveBeenCalled();
+		expect(errors).not.toHaveBeenCalled();
 	});
 
 	test('a first start counts the uncommitted.md files themselves while the new index reads them, as the index then counts them', async () => {
