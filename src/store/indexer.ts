@@ -23,7 +23,7 @@ import { KeptFiles } from './kept';
 import { type Fresh, Placer, prepare, type ReadResult } from './placement';
 import { isUnderPath, type Listed, type Listing, VaultFiles } from './vault-files';
 import { bulletLineInBytes, keyLineInBytes, type LineBytes } from './record-codec';
-import type { Steps } from './steps';
+import { runPaused, type Steps } from './steps';
 
 export type { Listing } from './vault-files';
 
@@ -271,11 +271,8 @@ export class Indexer {
 
 	/** Runs the steps, each a slice of its own once the slice before has used half its time. */
 	private async stepped<T>(steps: Steps<T>): Promise<T> {
-		for (;;) {
-			await this.newSlice();
-			const r = steps.next();
-			if (r.done) return r.value;
-		}
+		await this.newSlice();
+		return runPaused(steps, () => this.newSlice());
 	}
 
 	/** Counts work done; once the slice has done its share, yields to the caller. */
